@@ -1,0 +1,14 @@
+// Nearest-centroid assignment written the naive way (seed 000, "naive
+// argmin"):
+//   labels = ((x[:, None, :] - c[None, :, :]) ** 2).sum(-1).argmin(1)
+// Eager execution materialises two (n, k, d) tensors; fusec compiles it to
+// one kernel whose only output is the labels.
+func.func @naive_argmin(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64> {
+  %xe = fuse.expand_dims %x, dim = 1 : tensor<?x512xf32> -> tensor<?x1x512xf32>
+  %ce = fuse.expand_dims %c, dim = 0 : tensor<256x512xf32> -> tensor<1x256x512xf32>
+  %diff = fuse.sub %xe, %ce : tensor<?x1x512xf32>, tensor<1x256x512xf32> -> tensor<?x256x512xf32>
+  %sq = fuse.square %diff : tensor<?x256x512xf32>
+  %dist = fuse.sum %sq, dim = 2 : tensor<?x256x512xf32> -> tensor<?x256xf32>
+  %labels = fuse.argmin %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xi64>
+  return %labels : tensor<?xi64>
+}

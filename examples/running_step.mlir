@@ -1,0 +1,16 @@
+// One step of the running argmin (seed 001, "running argmin, one centroid"):
+//   d = ((x - c_j) ** 2).sum(1)
+//   better = d < best_d
+//   best_d = torch.where(better, d, best_d)
+//   best_i = torch.where(better, j, best_i)
+// Fused, the only memory written is the new state: n * (4 + 8) bytes.
+func.func @running_step(%x: tensor<?x512xf32>, %cj: tensor<512xf32>, %j: tensor<i64>,
+                        %best_d: tensor<?xf32>, %best_i: tensor<?xi64>) -> (tensor<?xf32>, tensor<?xi64>) {
+  %diff = fuse.sub %x, %cj : tensor<?x512xf32>, tensor<512xf32> -> tensor<?x512xf32>
+  %sq = fuse.square %diff : tensor<?x512xf32>
+  %d = fuse.sum %sq, dim = 1 : tensor<?x512xf32> -> tensor<?xf32>
+  %better = fuse.cmp lt, %d, %best_d : tensor<?xf32>, tensor<?xf32> -> tensor<?xi1>
+  %new_d = fuse.where %better, %d, %best_d : tensor<?xi1>, tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>
+  %new_i = fuse.where %better, %j, %best_i : tensor<?xi1>, tensor<i64>, tensor<?xi64> -> tensor<?xi64>
+  return %new_d, %new_i : tensor<?xf32>, tensor<?xi64>
+}
