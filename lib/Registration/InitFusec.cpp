@@ -7,6 +7,7 @@
 #include "fusec/InitFusec.h"
 
 #include "fusec/Dialect/Fuse/IR/FuseDialect.h"
+#include "fusec/Dialect/Fuse/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -21,4 +22,5 @@ void fusec::registerAllFusecDialects(mlir::DialectRegistry &registry) {
 void fusec::registerAllFusecPasses() {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+  mlir::fuse::registerFuseTransformsPasses();
 }

@@ -1,0 +1,81 @@
+//===- Passes.td - fuse dialect passes ---------------------*- tablegen -*-===//
+//
+// Part of fusec.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FUSEC_DIALECT_FUSE_TRANSFORMS_PASSES_TD
+#define FUSEC_DIALECT_FUSE_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FuseFormKernels : Pass<"fuse-form-kernels", "func::FuncOp"> {
+  let summary = "Partition a function's op DAG into fused kernels";
+  let description = [{
+    Groups the fuse ops of a function into `fuse.kernel` regions by
+    producer-consumer fusion, visiting ops from the function's results
+    backwards:
+
+    - elementwise ops fuse into elementwise consumers and into reductions;
+    - broadcasts (`expand_dims`, `broadcast_to`, `transpose`, `take`) fuse
+      into their consumers and become indexing, never data;
+    - a reduction fuses into the index reduction (or running minimum) that
+      consumes it;
+    - constants are cloned into every kernel that uses them.
+
+    A producer joins a consumer kernel only when every use of its result is
+    inside that kernel, or when the kernel writes the result anyway as an
+    output of the same shape. Kernels that share a producer and have the
+    same output shape merge (sibling fusion), so the seeds' running step is
+    one kernel that writes both the new distances and the new labels.
+
+    The recompute rule: a value reduction whose result a consumer
+    broadcasts (for example the centroid norms `cc[j]` of the Gram form,
+    used at every `(i, j)`) is recomputed wherever it is broadcast. It is
+    fused only into kernels that end in an index reduction, where the
+    running-min schedule computes it once per centroid tile (the byte
+    ledger reports the extra FLOPs); anywhere else it becomes a kernel of
+    its own and its small result is written to memory.
+
+    With `fuse-index-reductions=false` an index reduction does not absorb
+    the reduction that feeds it, which reproduces torch.compile's plan
+    (distance kernel, then argmin kernel) for comparison.
+  }];
+  let options = [
+    Option<"fuseIndexReductions", "fuse-index-reductions", "bool",
+           /*default=*/"true",
+           "Fuse a reduction into the index reduction that consumes it">,
+  ];
+  let dependentDialects = ["fuse::FuseDialect", "arith::ArithDialect",
+                           "tensor::TensorDialect"];
+}
+
+def FuseArgminToRunningMin : Pass<"fuse-argmin-to-running-min",
+                                  "func::FuncOp"> {
+  let summary = "Rewrite index reductions into running-minimum loops";
+  let description = [{
+    Turns `argmin_j V` (and `argmax`, `reduce_min`, `reduce_max`), where `V`
+    is computed by the surrounding ops, into a `fuse.running_min` loop over
+    `j` whose body computes the slice `V[..., j, ...]` and which carries the
+    best (value, index) pair. The slice is built by pushing the index `j`
+    through `V`'s producers down to the tensors that carry the dimension
+    (`fuse.take`), so the reduction over the feature axis ends up nested
+    inside the loop over candidates and no `(n, k)` value exists. Values
+    that do not depend on `j` (the sample norms of the Gram form) are
+    hoisted out of the loop.
+
+    The pass also recognises the seeds' user-written running forms: a chain
+    of `better = cmp lt(d_t, best)`, `best = where(better, d_t, best)`,
+    `idx = where(better, t, idx)` steps over `take(c, t)` becomes one
+    `fuse.running_min` with the chain's initial state and `nan = ignore`,
+    which keeps the user's strict `<` semantics. A single step with a
+    runtime index becomes a one-trip running minimum with an `offset`.
+
+    Ties keep the lowest index; `argmin`/`argmax` use `nan = propagate`
+    (the first NaN wins, as in torch).
+  }];
+  let dependentDialects = ["fuse::FuseDialect", "arith::ArithDialect",
+                           "tensor::TensorDialect"];
+}
+
+#endif // FUSEC_DIALECT_FUSE_TRANSFORMS_PASSES_TD
