@@ -1,0 +1,144 @@
+//===- CudaDriver.h - the CUDA driver API, loaded at run time ---*- C++ -*-===//
+//
+// Part of fusec. Private to the runtime. The runtime never links libcuda
+// (a machine without a driver could not even start a program linked to
+// it): it dlopens libcuda.so.1 and resolves the entry points below.
+//
+// The types and constants are declared here rather than taken from cuda.h
+// so that the runtime builds on machines without the CUDA toolkit. They
+// are ABI facts of the driver; test/CudaHeaderCheck.cpp checks each one
+// against cuda.h whenever a toolkit is found at build time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FUSEC_RUNTIME_LIB_CUDADRIVER_H
+#define FUSEC_RUNTIME_LIB_CUDADRIVER_H
+
+#include "fusec/runtime/Status.h"
+
+#include <cstddef>
+#include <string>
+
+// The driver's opaque handle types, under the driver's own names so that
+// they are the very types of cuda.h when both are included.
+struct CUctx_st;
+struct CUmod_st;
+struct CUfunc_st;
+struct CUstream_st;
+struct CUevent_st;
+
+namespace fusec::rt::cu {
+
+using Result = int; // CUresult
+using Device = int; // CUdevice
+using Context = CUctx_st *;
+using Module = CUmod_st *;
+using Function = CUfunc_st *;
+using Stream = CUstream_st *;
+using Event = CUevent_st *;
+using DevicePtr = unsigned long long; // CUdeviceptr (64-bit hosts only)
+using JitOption = int;                // CUjit_option
+
+// CUresult values the runtime treats specially.
+inline constexpr Result kSuccess = 0;         // CUDA_SUCCESS
+inline constexpr Result kErrorNoDevice = 100; // CUDA_ERROR_NO_DEVICE
+
+// CUjit_option values.
+inline constexpr JitOption kJitInfoLogBuffer = 3;
+inline constexpr JitOption kJitInfoLogBufferSizeBytes = 4;
+inline constexpr JitOption kJitErrorLogBuffer = 5;
+inline constexpr JitOption kJitErrorLogBufferSizeBytes = 6;
+
+// CUdevice_attribute values.
+inline constexpr int kDeviceAttrComputeCapabilityMajor = 75;
+inline constexpr int kDeviceAttrComputeCapabilityMinor = 76;
+inline constexpr int kDeviceAttrMaxSharedMemoryPerBlockOptin = 97;
+
+// CUfunction_attribute values.
+inline constexpr int kFuncAttrMaxDynamicSharedSizeBytes = 8;
+
+// Flags.
+inline constexpr unsigned kEventDefault = 0;      // CU_EVENT_DEFAULT
+inline constexpr unsigned kStreamNonBlocking = 1; // CU_STREAM_NON_BLOCKING
+
+/// Dynamic shared memory a kernel may use without opting in.
+inline constexpr unsigned kDefaultMaxDynamicShared = 48 * 1024;
+
+/// X(name, symbol, parameter list): every driver function the runtime
+/// calls. `name` is cuda.h's name (a macro there for versioned entry
+/// points), `symbol` the exported symbol with the ABI version we mean.
+#define FUSEC_CUDA_DRIVER_FUNCTIONS(X)                                         \
+  X(cuGetErrorName, "cuGetErrorName", (Result, const char **))                 \
+  X(cuGetErrorString, "cuGetErrorString", (Result, const char **))             \
+  X(cuInit, "cuInit", (unsigned int))                                          \
+  X(cuDeviceGetCount, "cuDeviceGetCount", (int *))                             \
+  X(cuDeviceGet, "cuDeviceGet", (Device *, int))                               \
+  X(cuDeviceGetName, "cuDeviceGetName", (char *, int, Device))                 \
+  X(cuDeviceGetAttribute, "cuDeviceGetAttribute", (int *, int, Device))        \
+  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", (Context *, Device)) \
+  X(cuCtxSetCurrent, "cuCtxSetCurrent", (Context))                             \
+  X(cuMemGetInfo, "cuMemGetInfo_v2", (size_t *, size_t *))                     \
+  X(cuMemAlloc, "cuMemAlloc_v2", (DevicePtr *, size_t))                        \
+  X(cuMemFree, "cuMemFree_v2", (DevicePtr))                                    \
+  X(cuMemcpyHtoD, "cuMemcpyHtoD_v2", (DevicePtr, const void *, size_t))        \
+  X(cuMemcpyDtoH, "cuMemcpyDtoH_v2", (void *, DevicePtr, size_t))              \
+  X(cuMemsetD8, "cuMemsetD8_v2", (DevicePtr, unsigned char, size_t))           \
+  X(cuMemsetD8Async, "cuMemsetD8Async",                                        \
+    (DevicePtr, unsigned char, size_t, Stream))                                \
+  X(cuModuleLoadDataEx, "cuModuleLoadDataEx",                                  \
+    (Module *, const void *, unsigned int, JitOption *, void **))              \
+  X(cuModuleUnload, "cuModuleUnload", (Module))                                \
+  X(cuModuleGetFunction, "cuModuleGetFunction",                                \
+    (Function *, Module, const char *))                                        \
+  X(cuFuncSetAttribute, "cuFuncSetAttribute", (Function, int, int))            \
+  X(cuLaunchKernel, "cuLaunchKernel",                                          \
+    (Function, unsigned int, unsigned int, unsigned int, unsigned int,         \
+     unsigned int, unsigned int, unsigned int, Stream, void **, void **))      \
+  X(cuStreamCreate, "cuStreamCreate", (Stream *, unsigned int))                \
+  X(cuStreamDestroy, "cuStreamDestroy_v2", (Stream))                           \
+  X(cuStreamSynchronize, "cuStreamSynchronize", (Stream))                      \
+  X(cuEventCreate, "cuEventCreate", (Event *, unsigned int))                   \
+  X(cuEventRecord, "cuEventRecord", (Event, Stream))                           \
+  X(cuEventSynchronize, "cuEventSynchronize", (Event))                         \
+  X(cuEventElapsedTime, "cuEventElapsedTime", (float *, Event, Event))         \
+  X(cuEventDestroy, "cuEventDestroy_v2", (Event))
+
+// One function pointer type per entry point, e.g. cuMemAlloc_fn.
+#define FUSEC_CUDA_DECLARE_TYPE(name, symbol, params)                          \
+  using name##_fn = Result(*) params;
+FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CUDA_DECLARE_TYPE)
+#undef FUSEC_CUDA_DECLARE_TYPE
+
+/// The resolved entry points. Immutable once loaded, so shared freely.
+struct Api {
+#define FUSEC_CUDA_DECLARE_FIELD(name, symbol, params) name##_fn name = nullptr;
+  FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CUDA_DECLARE_FIELD)
+#undef FUSEC_CUDA_DECLARE_FIELD
+};
+
+/// Loads and initializes the driver on first use (thread-safe, once per
+/// process). Fails with ErrorCode::Unavailable when there is no driver or
+/// no device; the failure is remembered, so every later call returns the
+/// same message cheaply.
+Expected<const Api *> driver();
+
+/// The error for a failed call: "<call> failed: <NAME> (<description>)",
+/// followed by "; <context>" when `context` is not empty.
+Status callError(const Api &api, Result result, const char *call,
+                 const std::string &context = std::string());
+
+/// Checks a call's result: success, or callError.
+inline Status check(const Api &api, Result result, const char *call,
+                    const std::string &context = std::string()) {
+  return result == kSuccess ? Status::success()
+                            : callError(api, result, call, context);
+}
+
+/// Makes the primary context of `device` current on the calling thread,
+/// retaining it the first time (it is kept until the process exits, and
+/// shared with the CUDA runtime and libraries such as PyTorch).
+Expected<const Api *> makeCurrent(int device);
+
+} // namespace fusec::rt::cu
+
+#endif // FUSEC_RUNTIME_LIB_CUDADRIVER_H

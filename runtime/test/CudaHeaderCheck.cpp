@@ -1,0 +1,87 @@
+//===- CudaHeaderCheck.cpp - CudaDriver.h against cuda.h ------------------===//
+//
+// Part of fusec. Compiled (never run) when the build finds cuda.h: every
+// constant and function type the runtime declares for itself must match
+// the toolkit's, or this file fails to compile.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cuda.h>
+
+#include "CudaDriver.h"
+
+#include <type_traits>
+
+using namespace fusec::rt;
+
+static_assert(sizeof(cu::DevicePtr) == sizeof(CUdeviceptr), "CUdeviceptr");
+static_assert(sizeof(cu::Result) == sizeof(CUresult), "CUresult");
+static_assert(sizeof(cu::Device) == sizeof(CUdevice), "CUdevice");
+static_assert(sizeof(cu::JitOption) == sizeof(CUjit_option), "CUjit_option");
+static_assert(std::is_same_v<cu::Context, CUcontext> &&
+                  std::is_same_v<cu::Module, CUmodule> &&
+                  std::is_same_v<cu::Function, CUfunction> &&
+                  std::is_same_v<cu::Stream, CUstream> &&
+                  std::is_same_v<cu::Event, CUevent>,
+              "handle types");
+
+static_assert(cu::kSuccess == CUDA_SUCCESS, "");
+static_assert(cu::kErrorNoDevice == CUDA_ERROR_NO_DEVICE, "");
+static_assert(cu::kJitInfoLogBuffer == CU_JIT_INFO_LOG_BUFFER, "");
+static_assert(cu::kJitInfoLogBufferSizeBytes ==
+                  CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+              "");
+static_assert(cu::kJitErrorLogBuffer == CU_JIT_ERROR_LOG_BUFFER, "");
+static_assert(cu::kJitErrorLogBufferSizeBytes ==
+                  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+              "");
+static_assert(cu::kDeviceAttrComputeCapabilityMajor ==
+                  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+              "");
+static_assert(cu::kDeviceAttrComputeCapabilityMinor ==
+                  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+              "");
+static_assert(cu::kDeviceAttrMaxSharedMemoryPerBlockOptin ==
+                  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+              "");
+static_assert(cu::kFuncAttrMaxDynamicSharedSizeBytes ==
+                  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+              "");
+static_assert(cu::kEventDefault == CU_EVENT_DEFAULT, "");
+static_assert(cu::kStreamNonBlocking == CU_STREAM_NON_BLOCKING, "");
+
+// Function types are compared after mapping every enum and integer type to
+// the signed integer of its size: the runtime passes enums as int, which
+// is ABI-compatible, while every other difference (a parameter missing, a
+// size_t declared as unsigned, a wrong pointer type) still shows.
+template <typename T, typename = void> struct Normalize { using type = T; };
+template <typename T>
+struct Normalize<T,
+                 std::enable_if_t<std::is_enum_v<T> && !std::is_const_v<T>>> {
+  using type = std::make_signed_t<std::underlying_type_t<T>>;
+};
+template <typename T>
+struct Normalize<
+    T, std::enable_if_t<std::is_integral_v<T> && !std::is_const_v<T> &&
+                        !std::is_same_v<T, bool>>> {
+  using type = std::make_signed_t<T>;
+};
+template <typename T> struct Normalize<T *, void> {
+  using type = typename Normalize<T>::type *;
+};
+template <typename T> struct Normalize<const T, void> {
+  using type = const typename Normalize<T>::type;
+};
+template <typename R, typename... Args> struct Normalize<R (*)(Args...), void> {
+  using type =
+      typename Normalize<R>::type (*)(typename Normalize<Args>::type...);
+};
+template <typename T> using Normalized = typename Normalize<T>::type;
+
+// `name` expands through cuda.h's macros to the versioned symbol, e.g.
+// cuMemAlloc to cuMemAlloc_v2, which is what the runtime resolves.
+#define FUSEC_CHECK_FUNCTION(name, symbol, params)                             \
+  static_assert(std::is_same_v<Normalized<decltype(&::name)>,                  \
+                               Normalized<cu::name##_fn>>,                     \
+                "signature of " symbol);
+FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CHECK_FUNCTION)
