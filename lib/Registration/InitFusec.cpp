@@ -8,19 +8,51 @@
 
 #include "fusec/Dialect/Fuse/IR/FuseDialect.h"
 #include "fusec/Dialect/Fuse/Transforms/Passes.h"
+#include "fusec/Conversion/Passes.h"
+#include "fusec/Pipeline/Pipelines.h"
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 
 void fusec::registerAllFusecDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::fuse::FuseDialect, mlir::arith::ArithDialect,
-                  mlir::func::FuncDialect, mlir::tensor::TensorDialect>();
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::LLVM::LLVMDialect, mlir::math::MathDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect, mlir::vector::VectorDialect>();
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerConvertToLLVMDependentDialectLoading(registry);
 }
 
 void fusec::registerAllFusecPasses() {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+  mlir::registerLoopInvariantCodeMotionPass();
   mlir::fuse::registerFuseTransformsPasses();
+  mlir::fuse::registerFuseConversionPasses();
+  mlir::registerSCFToControlFlowPass();
+  mlir::registerArithToLLVMConversionPass();
+  mlir::registerConvertMathToLLVMPass();
+  mlir::registerConvertIndexToLLVMPass();
+  mlir::registerConvertVectorToLLVMPass();
+  mlir::registerFinalizeMemRefToLLVMConversionPass();
+  mlir::registerConvertFuncToLLVMPass();
+  mlir::registerConvertControlFlowToLLVMPass();
+  mlir::registerReconcileUnrealizedCastsPass();
+  mlir::memref::registerExpandStridedMetadataPass();
+  fusec::registerFusecPipelines();
 }

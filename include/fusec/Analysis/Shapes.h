@@ -1,0 +1,36 @@
+//===- Shapes.h - where dynamic sizes come from -----------------*- C++ -*-===//
+//
+// Part of fusec. Every dynamic dimension of a value in a fused function is
+// the size of some dimension of a function argument (broadcasting never
+// creates sizes). These helpers find it, across kernel boundaries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FUSEC_ANALYSIS_SHAPES_H
+#define FUSEC_ANALYSIS_SHAPES_H
+
+#include "mlir/IR/Value.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+namespace fuse {
+
+/// A dimension of a root value: a function argument, or a block argument of
+/// a fuse.kernel when `stopAtKernelInputs` was requested.
+struct DimSource {
+  Value root;
+  int64_t dim;
+};
+
+/// Finds the root dimension that gives dimension `dim` of `value` its
+/// (dynamic) size. Follows elementwise operands that are not broadcast along
+/// the dimension, shape ops, reductions, running minima, kernel results and,
+/// unless `stopAtKernelInputs`, kernel block arguments. Fails for sizes that
+/// come from elsewhere (for example an index computed by the user).
+FailureOr<DimSource> traceDim(Value value, int64_t dim,
+                              bool stopAtKernelInputs = false);
+
+} // namespace fuse
+} // namespace mlir
+
+#endif // FUSEC_ANALYSIS_SHAPES_H

@@ -1,0 +1,66 @@
+//===- Pipelines.cpp - fusec's pass pipelines -----------------------------===//
+//
+// Part of fusec.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fusec/Pipeline/Pipelines.h"
+
+#include "fusec/Conversion/Passes.h"
+#include "fusec/Dialect/Fuse/Transforms/Passes.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void fusec::buildFusionPipeline(OpPassManager &pm,
+                                const FusionPipelineOptions &options) {
+  pm.addPass(createCanonicalizerPass());
+  fuse::FuseFormKernelsOptions formOptions;
+  formOptions.fuseIndexReductions = options.fuseIndexReductions;
+  pm.addNestedPass<func::FuncOp>(fuse::createFuseFormKernels(formOptions));
+  pm.addNestedPass<func::FuncOp>(fuse::createFuseArgminToRunningMin());
+  pm.addPass(createCSEPass());
+}
+
+void fusec::buildCPUPipeline(OpPassManager &pm,
+                             const FusionPipelineOptions &options) {
+  buildFusionPipeline(pm, options);
+  pm.addPass(fuse::createFuseLowerToLoops());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void fusec::registerFusecPipelines() {
+  PassPipelineRegistration<FusionPipelineOptions>(
+      "fuse-fusion-pipeline",
+      "From the user's program to fused kernels with running minima",
+      buildFusionPipeline);
+  PassPipelineRegistration<FusionPipelineOptions>(
+      "fuse-cpu-pipeline",
+      "Fuse, lower to loops and to the LLVM dialect for the CPU",
+      buildCPUPipeline);
+}
