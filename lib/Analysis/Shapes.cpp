@@ -8,6 +8,8 @@
 
 #include "fusec/Dialect/Fuse/IR/FuseOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace mlir;
 using namespace mlir::fuse;
@@ -115,4 +117,103 @@ FailureOr<DimSource> mlir::fuse::traceDim(Value value, int64_t dim,
     }
     return failure();
   }
+}
+
+FailureOr<int> SizeSymbols::symbolOf(Value value, int64_t dim) const {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (!type.isDynamicDim(dim))
+    return failure();
+  FailureOr<DimSource> source = traceDim(value, dim);
+  if (failed(source))
+    return failure();
+  auto arg = dyn_cast<BlockArgument>(source->root);
+  if (!arg || arg.getArgNumber() >= argDims.size())
+    return failure();
+  int symbol = argDims[arg.getArgNumber()][source->dim];
+  if (symbol < 0)
+    return failure();
+  return symbol;
+}
+
+SizeSymbols mlir::fuse::computeSizeSymbols(Operation *funcOp) {
+  auto func = cast<FunctionOpInterface>(funcOp);
+  SizeSymbols symbols;
+  Block &entry = func.getFunctionBody().front();
+  // Each dynamic argument dimension is a node: argument * 64 + dim.
+  auto key = [](unsigned arg, int64_t dim) {
+    return static_cast<int64_t>(arg) * 64 + dim;
+  };
+  llvm::EquivalenceClasses<int64_t> classes;
+  for (BlockArgument arg : entry.getArguments())
+    if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d))
+          classes.insert(key(arg.getArgNumber(), d));
+
+  auto rootKey = [&](Value value, int64_t dim) -> std::optional<int64_t> {
+    FailureOr<DimSource> source = traceDim(value, dim);
+    if (failed(source))
+      return std::nullopt;
+    auto arg = dyn_cast<BlockArgument>(source->root);
+    if (!arg || arg.getOwner() != &entry)
+      return std::nullopt;
+    return key(arg.getArgNumber(), source->dim);
+  };
+  // Operands that broadcast together have equal dynamic sizes.
+  auto unite = [&](Value result, ValueRange operands) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (!type)
+      return;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      std::optional<int64_t> first;
+      for (Value operand : operands) {
+        auto operandType = dyn_cast<RankedTensorType>(operand.getType());
+        if (!operandType)
+          continue;
+        int64_t od = d - (type.getRank() - operandType.getRank());
+        if (od < 0 || !operandType.isDynamicDim(od))
+          continue;
+        std::optional<int64_t> root = rootKey(operand, od);
+        if (!root)
+          continue;
+        if (first)
+          classes.unionSets(*first, *root);
+        else
+          first = root;
+      }
+    }
+  };
+  func->walk([&](Operation *op) {
+    if (isElementwise(op))
+      unite(op->getResult(0), op->getOperands());
+    else if (auto loop = dyn_cast<RunningMinOp>(op)) {
+      SmallVector<Value> sources = {loop.getCandidate()};
+      if (loop.getInitValue()) {
+        sources.push_back(loop.getInitValue());
+        sources.push_back(loop.getInitIndex());
+      }
+      unite(loop.getValue(), sources);
+    }
+  });
+
+  DenseMap<int64_t, int> leaderSymbol;
+  for (BlockArgument arg : entry.getArguments()) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    symbols.argDims.emplace_back();
+    if (!type)
+      continue;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d)) {
+        symbols.argDims.back().push_back(-1);
+        continue;
+      }
+      int64_t leader = classes.getLeaderValue(key(arg.getArgNumber(), d));
+      auto [it, inserted] =
+          leaderSymbol.try_emplace(leader, symbols.definitions.size());
+      if (inserted)
+        symbols.definitions.push_back({arg.getArgNumber(), d});
+      symbols.argDims.back().push_back(it->second);
+    }
+  }
+  return symbols;
 }

@@ -531,6 +531,19 @@ FailureOr<Value> KernelEmitter::emit(Value value, ArrayRef<Value> indices,
     Frame *where = targetFrame(operands, ctx);
     OpBuilder::InsertionGuard guard(builder);
     setInsertionPoint(where);
+    // Vector schedules mix vectors (read along the innermost dimension)
+    // with scalars (constant along it): splat the scalars.
+    VectorType vectorType;
+    for (Value operand : operands)
+      if (auto v = dyn_cast<VectorType>(operand.getType()))
+        vectorType = v;
+    if (vectorType)
+      for (Value &operand : operands)
+        if (!isa<VectorType>(operand.getType()))
+          operand = vector::BroadcastOp::create(
+              builder, loc,
+              VectorType::get(vectorType.getShape(), operand.getType()),
+              operand);
     FailureOr<Value> scalar = emitElementwise(op, operands);
     if (failed(scalar))
       return failure();

@@ -11,6 +11,8 @@
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
@@ -18,6 +20,8 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -54,7 +58,60 @@ void fusec::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void fusec::buildGPUKernelPipeline(OpPassManager &pm,
+                                   const GPUPipelineOptions &options) {
+  FusionPipelineOptions fusion;
+  fusion.fuseIndexReductions = options.fuseIndexReductions;
+  buildFusionPipeline(pm, fusion);
+  fuse::FuseMapToGPUOptions map;
+  map.arch = options.arch;
+  map.tileM = options.tileM;
+  map.tileN = options.tileN;
+  map.tileK = options.tileK;
+  map.split = options.split;
+  map.expectedRows = options.expectedRows;
+  pm.addPass(fuse::createFuseMapToGPU(map));
+}
+
+void fusec::buildNVVMLoweringPipeline(OpPassManager &pm) {
+  OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
+  gpu.addPass(createCanonicalizerPass());
+  gpu.addPass(createCSEPass());
+  gpu.addPass(createLoopInvariantCodeMotionPass());
+  gpu.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions nvvm;
+  nvvm.indexBitwidth = 64;
+  gpu.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  gpu.addPass(createConvertVectorToLLVMPass());
+  gpu.addPass(createConvertNVVMToLLVMPass());
+  gpu.addPass(createArithToLLVMConversionPass());
+  gpu.addPass(createCanonicalizerPass());
+  gpu.addPass(createCSEPass());
+  gpu.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void fusec::buildPTXSerializationPipeline(OpPassManager &pm) {
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void fusec::buildPTXPipeline(OpPassManager &pm,
+                             const GPUPipelineOptions &options) {
+  buildGPUKernelPipeline(pm, options);
+  buildNVVMLoweringPipeline(pm);
+  buildPTXSerializationPipeline(pm);
+}
+
 void fusec::registerFusecPipelines() {
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "fuse-gpu-kernel-pipeline",
+      "Fuse and map kernels onto gpu.module (scf/memref level)",
+      buildGPUKernelPipeline);
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "fuse-ptx-pipeline",
+      "Fuse, map to the GPU, lower to NVVM and serialize to PTX",
+      buildPTXPipeline);
   PassPipelineRegistration<FusionPipelineOptions>(
       "fuse-fusion-pipeline",
       "From the user's program to fused kernels with running minima",

@@ -94,12 +94,11 @@ int fusec_rt_program_create(const char *ptx, const char *launch_json,
   if (!out)
     return invalid("fusec_rt_program_create: out is NULL", error);
   *out = nullptr;
-  if (!ptx || !launch_json)
-    return invalid("fusec_rt_program_create: ptx and launch_json must not "
-                   "be NULL",
-                   error);
+  if (!ptx)
+    return invalid("fusec_rt_program_create: ptx must not be NULL", error);
+  // A NULL description means: the one embedded in the PTX.
   Expected<std::unique_ptr<Program>> program =
-      Program::create(ptx, launch_json, device);
+      Program::create(ptx, launch_json ? launch_json : "", device);
   if (!program.ok())
     return report(program.status(), error);
   *out = new fusec_rt_program{program.take()};

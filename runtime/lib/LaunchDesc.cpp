@@ -1207,3 +1207,38 @@ Expected<int64_t> fusec::rt::evaluate(const Expr &expr,
                          std::to_string(b) + ")");
   return result;
 }
+
+std::string fusec::rt::embedLaunchDesc(std::string_view ptx,
+                                       std::string_view json) {
+  // One line: drop the newlines and indentation of a pretty-printed
+  // description (JSON strings never contain raw newlines).
+  std::string line = kLaunchCommentPrefix;
+  bool atLineStart = false;
+  for (char c : json) {
+    if (c == '\n' || c == '\r') {
+      atLineStart = true;
+      continue;
+    }
+    if (atLineStart && (c == ' ' || c == '\t'))
+      continue;
+    atLineStart = false;
+    line += c;
+  }
+  line += '\n';
+  return line + std::string(ptx);
+}
+
+std::optional<std::string> fusec::rt::extractLaunchDesc(std::string_view ptx) {
+  std::string_view prefix = kLaunchCommentPrefix;
+  size_t pos = 0;
+  while (pos < ptx.size()) {
+    size_t end = ptx.find('\n', pos);
+    if (end == std::string_view::npos)
+      end = ptx.size();
+    std::string_view line = ptx.substr(pos, end - pos);
+    if (line.substr(0, prefix.size()) == prefix)
+      return std::string(line.substr(prefix.size()));
+    pos = end + 1;
+  }
+  return std::nullopt;
+}

@@ -219,6 +219,15 @@ const std::string &Program::jitLog() const { return impl->jitLog; }
 
 Expected<std::unique_ptr<Program>>
 Program::create(std::string_view ptx, std::string_view launchJSON, int device) {
+  // Without a separate description, use the one fusec embedded in the PTX.
+  std::optional<std::string> embedded;
+  if (launchJSON.empty()) {
+    embedded = extractLaunchDesc(ptx);
+    if (!embedded)
+      return Status::error("no launch description given, and the PTX has "
+                           "no '// fusec-launch:' line");
+    launchJSON = *embedded;
+  }
   Expected<LaunchDesc> desc = parseLaunchDesc(launchJSON);
   if (!desc.ok())
     return desc.status();

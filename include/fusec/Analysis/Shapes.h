@@ -30,6 +30,25 @@ struct DimSource {
 FailureOr<DimSource> traceDim(Value value, int64_t dim,
                               bool stopAtKernelInputs = false);
 
+/// The dynamic size symbols of a function: classes of function-argument
+/// dimensions that broadcasting ties together (a dynamic dimension never
+/// broadcasts, so `x: ?x512` and `best: ?` compared elementwise share one
+/// size). Symbol i is named "s<i>" in launch descriptions.
+struct SizeSymbols {
+  /// For each argument and dimension, its symbol, or -1 when static.
+  SmallVector<SmallVector<int>> argDims;
+  /// For each symbol, the first (argument, dimension) that carries it.
+  SmallVector<std::pair<unsigned, int64_t>> definitions;
+
+  /// The symbol of dimension `dim` of a tensor value of the function (or of
+  /// one of its kernels), or failure when it is static or untraceable.
+  FailureOr<int> symbolOf(Value value, int64_t dim) const;
+  unsigned size() const { return definitions.size(); }
+};
+
+/// Computes the size symbols of `func` (a func.func on tensors).
+SizeSymbols computeSizeSymbols(Operation *func);
+
 } // namespace fuse
 } // namespace mlir
 

@@ -32,6 +32,12 @@ class VectorDialect;
 namespace gpu {
 class GPUDialect;
 }
+namespace NVVM {
+class NVVMDialect;
+}
+namespace LLVM {
+class LLVMDialect;
+}
 namespace fuse {
 
 #define GEN_PASS_DECL

@@ -29,4 +29,54 @@ def FuseLowerToLoops : Pass<"fuse-lower-to-loops", "ModuleOp"> {
                            "func::FuncDialect", "vector::VectorDialect"];
 }
 
+def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
+  let summary = "Map fused kernels onto GPU kernels (the schedule)";
+  let description = [{
+    Turns every `fuse.kernel` of every function into a `gpu.func` of one
+    `gpu.module` (target `#nvvm.target` for `arch`) and attaches to the
+    function the launch description (`fusec.launch`, JSON, see
+    docs/abi.md) that says how to run them.
+
+    Kernel ABI: bare device pointers for the kernel's inputs then outputs,
+    then one i64 per dynamic size symbol it needs. Inside, each pointer is
+    wrapped into an identity-layout memref; indexing is 64-bit.
+
+    Schedules:
+    - a running minimum over a pairwise reduction (nearest centroid, naive
+      or Gram form) gets the 2-D tiled schedule: a block owns `tile-m`
+      rows, streams candidate tiles of `tile-n` through shared memory in
+      slices of `tile-k` features, each thread keeps a `thread-m` x
+      `thread-n` register tile and a running (best, index) per row, and a
+      warp-shuffle merge finishes each row. When the rows alone cannot
+      fill the GPU the candidate axis is split across `split` blocks whose
+      partial (best, index) pairs merge with a 64-bit atomic minimum on
+      (orderable value bits, index), which keeps the lowest index on ties;
+      a tiny second entry then unpacks the labels.
+    - elementwise kernels get a grid-stride loop with 16-byte vector loads
+      and stores;
+    - any other kernel computes one output element per thread
+      (grid-stride), with the reductions as loops.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"sm_90\"",
+           "GPU architecture (sm_80, sm_86, sm_89, sm_90)">,
+    Option<"tileM", "tile-m", "int64_t", /*default=*/"0",
+           "Rows per block of the tiled schedule (0: chosen by the ledger)">,
+    Option<"tileN", "tile-n", "int64_t", /*default=*/"0",
+           "Candidates per shared-memory tile (0: chosen)">,
+    Option<"tileK", "tile-k", "int64_t", /*default=*/"0",
+           "Features per shared-memory slice (0: chosen)">,
+    Option<"split", "split", "int64_t", /*default=*/"0",
+           "Blocks that share one row tile's candidates (0: chosen)">,
+    Option<"targetBlocks", "target-blocks", "int64_t", /*default=*/"264",
+           "Blocks needed to fill the GPU (2 per SM on an H200)">,
+    Option<"expectedRows", "expected-rows", "int64_t", /*default=*/"0",
+           "Row count the split decision assumes for a dynamic row axis">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect",
+                           "vector::VectorDialect", "gpu::GPUDialect",
+                           "NVVM::NVVMDialect", "LLVM::LLVMDialect"];
+}
+
 #endif // FUSEC_CONVERSION_PASSES_TD

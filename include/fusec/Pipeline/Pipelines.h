@@ -25,6 +25,35 @@ struct FusionPipelineOptions
       llvm::cl::init(true)};
 };
 
+struct GPUPipelineOptions
+    : public mlir::PassPipelineOptions<GPUPipelineOptions> {
+  Option<bool> fuseIndexReductions{
+      *this, "fuse-index-reductions",
+      llvm::cl::desc("Fuse a reduction into the index reduction that "
+                     "consumes it"),
+      llvm::cl::init(true)};
+  Option<std::string> arch{*this, "arch",
+                           llvm::cl::desc("GPU architecture (sm_80, sm_86, "
+                                          "sm_89, sm_90)"),
+                           llvm::cl::init("sm_90")};
+  Option<int64_t> tileM{*this, "tile-m", llvm::cl::desc("Rows per block"),
+                        llvm::cl::init(0)};
+  Option<int64_t> tileN{*this, "tile-n",
+                        llvm::cl::desc("Candidates per shared-memory tile"),
+                        llvm::cl::init(0)};
+  Option<int64_t> tileK{*this, "tile-k",
+                        llvm::cl::desc("Features per shared-memory slice"),
+                        llvm::cl::init(0)};
+  Option<int64_t> split{*this, "split",
+                        llvm::cl::desc("Blocks sharing one row tile"),
+                        llvm::cl::init(0)};
+  Option<int64_t> expectedRows{
+      *this, "expected-rows",
+      llvm::cl::desc("Rows assumed for a dynamic row axis when choosing the "
+                     "split"),
+      llvm::cl::init(0)};
+};
+
 /// canonicalize, fuse-form-kernels, fuse-argmin-to-running-min, cse: from
 /// the user's program to fused kernels.
 void buildFusionPipeline(mlir::OpPassManager &pm,
@@ -35,7 +64,24 @@ void buildFusionPipeline(mlir::OpPassManager &pm,
 void buildCPUPipeline(mlir::OpPassManager &pm,
                       const FusionPipelineOptions &options);
 
-/// Registers `fuse-fusion-pipeline` and `fuse-cpu-pipeline`.
+/// The fusion pipeline, then fuse-map-to-gpu: gpu.module of kernels on
+/// scf/memref, plus the launch description on each function.
+void buildGPUKernelPipeline(mlir::OpPassManager &pm,
+                            const GPUPipelineOptions &options);
+
+/// From gpu.func on scf/memref to the LLVM and NVVM dialects (nested on
+/// every gpu.module).
+void buildNVVMLoweringPipeline(mlir::OpPassManager &pm);
+
+/// Serializes every gpu.module to PTX (gpu-module-to-binary, format=isa).
+void buildPTXSerializationPipeline(mlir::OpPassManager &pm);
+
+/// All of the above: from the user's program to gpu.binary with PTX.
+void buildPTXPipeline(mlir::OpPassManager &pm,
+                      const GPUPipelineOptions &options);
+
+/// Registers `fuse-fusion-pipeline`, `fuse-cpu-pipeline`,
+/// `fuse-gpu-kernel-pipeline` and `fuse-ptx-pipeline`.
 void registerFusecPipelines();
 
 } // namespace fusec

@@ -82,7 +82,7 @@ private:
   bool canJoin(Operation *op, int group, bool hasExternalUses);
   bool reachesThroughOtherGroups(int from, int to);
   int mergeGroups(ArrayRef<int> ids);
-  bool isBroadcastInGroup(Value value, int group);
+  bool isBroadcastInGroup(Value value, int group, DenseSet<Value> &visited);
   LogicalResult materialize(int group, int index);
 
   func::FuncOp func;
@@ -110,7 +110,11 @@ int KernelFormer::newGroup(Operation *op) {
 /// Whether `value`, once in `group`, is used at more points than it has
 /// elements, following elementwise and shape users (which do not iterate
 /// on their own) up to the reductions and outputs that do.
-bool KernelFormer::isBroadcastInGroup(Value value, int group) {
+bool KernelFormer::isBroadcastInGroup(Value value, int group,
+                                      DenseSet<Value> &visited) {
+  // Chains of running updates reach a value along many paths; look once.
+  if (!visited.insert(value).second)
+    return false;
   for (Operation *user : value.getUsers()) {
     if (groupOf(user) != group)
       continue;
@@ -120,7 +124,7 @@ bool KernelFormer::isBroadcastInGroup(Value value, int group) {
     Value result = user->getResult(0);
     if (expands(value.getType(), result.getType()))
       return true;
-    if (isBroadcastInGroup(result, group))
+    if (isBroadcastInGroup(result, group, visited))
       return true;
   }
   return false;
@@ -143,7 +147,8 @@ bool KernelFormer::canJoin(Operation *op, int group, bool hasExternalUses) {
     return false;
   // The recompute rule (see the pass description): a broadcast reduction
   // only fuses into a running-min kernel.
-  if (!isBroadcastInGroup(op->getResult(0), group))
+  DenseSet<Value> visited;
+  if (!isBroadcastInGroup(op->getResult(0), group, visited))
     return true;
   return g.hasIndexReduction && fuseIndexReductions;
 }

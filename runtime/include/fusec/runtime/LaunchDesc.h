@@ -186,6 +186,18 @@ struct LaunchDesc {
 /// ("steps[0].grid[1]: ...").
 Expected<LaunchDesc> parseLaunchDesc(std::string_view json);
 
+/// fusec writes the launch description into the PTX it emits, as one
+/// comment line starting with this prefix, so that a PTX file is launchable
+/// on its own.
+inline constexpr const char *kLaunchCommentPrefix = "// fusec-launch: ";
+
+/// Returns `ptx` with `json` (any layout) embedded as one comment line
+/// after the PTX header comments.
+std::string embedLaunchDesc(std::string_view ptx, std::string_view json);
+
+/// The launch description embedded in `ptx`, or nullopt when there is none.
+std::optional<std::string> extractLaunchDesc(std::string_view ptx);
+
 /// Checks what the JSON types cannot: the format, unique names, that every
 /// buffer and symbol referenced is declared, that each size symbol is the
 /// dimension that defines it, byte values. parseLaunchDesc calls it; the

@@ -91,8 +91,9 @@ FUSEC_RT_API int fusec_rt_device_info(int device, char *name, size_t name_size,
                                       char **error);
 
 /* Loads the NUL-terminated PTX text `ptx` with the launch description
-   `launch_json` (the kernel.ptx.json written by fusec) on `device`.
-   *out is NULL on failure. */
+   `launch_json` (the kernel.ptx.json written by fusec) on `device`. With
+   `launch_json` NULL, the description embedded in the PTX (its
+   `// fusec-launch:` line) is used. *out is NULL on failure. */
 FUSEC_RT_API int fusec_rt_program_create(const char *ptx,
                                          const char *launch_json, int device,
                                          fusec_rt_program **out, char **error);

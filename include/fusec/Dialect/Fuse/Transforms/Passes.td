@@ -78,4 +78,54 @@ def FuseArgminToRunningMin : Pass<"fuse-argmin-to-running-min",
                            "tensor::TensorDialect"];
 }
 
+def FuseByteLedger : Pass<"fuse-byte-ledger", "ModuleOp"> {
+  let summary = "Count bytes, FLOPs and launches of the eager and fused plans";
+  let description = [{
+    The byte ledger (DESIGN.md, docs/ledger.md). For every function it
+    counts a plan at the sizes given by `sizes`: per kernel the bytes read
+    and written (each input once, each output once), FLOPs by element type,
+    transcendentals and launches; per plan the peak bytes allocated above
+    the inputs, temporaries freed before return included. The `device`
+    profile turns the counts into a floor time, max(bytes / bandwidth,
+    FLOPs / rate) + launches x launch overhead, and a regime (launch-,
+    memory- or compute-bound).
+
+    The eager plan must be counted on the program as written and the fused
+    plan after fusion, so with `plan=both` (the default) the pass is run
+    twice:
+
+    ```
+    fuse-opt f.mlir -fuse-byte-ledger=sizes=n=4096 -fuse-fusion-pipeline \
+                    -fuse-byte-ledger=sizes=n=4096
+    ```
+
+    A function without `fuse.kernel` gets its eager plan recorded in
+    `fuse.ledger.eager`, which survives the fusion pipeline. A function with
+    kernels gets the fused plan in `fuse.ledger.fused`, a `fuse.ledger`
+    dictionary on each kernel and, when an eager plan was recorded at the
+    same sizes, the comparison and decision in `fuse.ledger.decision`.
+    `plan=eager` or `plan=fused` forces one reading of the function.
+
+    With `measurements`, every row of that JSON file that names a function
+    and the plan being counted is held against the plan's floor at the
+    row's sizes: a remark gives its regime and fraction of the roof, a
+    warning flags a time faster than its own floor or below 20% of its roof.
+  }];
+  let options = [
+    Option<"device", "device", "std::string", /*default=*/"\"h200\"",
+           "Device profile: h200, l4, or the path of a JSON profile">,
+    ListOption<"sizes", "sizes", "std::string",
+               "Sizes of dynamic dimensions: n=4096 (every dynamic "
+               "dimension) or arg0.dim0=4096">,
+    Option<"plan", "plan", "std::string", /*default=*/"\"both\"",
+           "eager, fused, or both (eager without kernels, fused with)">,
+    Option<"print", "print", "std::string", /*default=*/"\"none\"",
+           "Print the ledger to stderr: none, text or json">,
+    Option<"rowTile", "row-tile", "int64_t", /*default=*/"64",
+           "Rows per GPU tile for the recomputation count">,
+    Option<"measurements", "measurements", "std::string", /*default=*/"\"\"",
+           "JSON file of measured times to hold against the floors">,
+  ];
+}
+
 #endif // FUSEC_DIALECT_FUSE_TRANSFORMS_PASSES_TD

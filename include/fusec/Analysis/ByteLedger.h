@@ -1,0 +1,367 @@
+//===- ByteLedger.h - bytes, FLOPs and launches of a plan -------*- C++ -*-===//
+//
+// Part of fusec. The byte ledger says what a program costs in bytes moved,
+// FLOPs executed and kernels launched, once as PyTorch would run it eagerly
+// (one kernel per op, every intermediate materialised) and once as the
+// kernels fusec formed. A device profile turns the counts into a floor time
+// and a regime, so that a speedup is explained in bytes and a measurement
+// that beats its own floor is caught (seeds/003).
+//
+// Everything here is computed for concrete sizes: dynamic dimensions are
+// bound by the caller (SizeBindings). Counts are exact int64 values; a size
+// whose byte or FLOP count does not fit is an error, never a wrapped number.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FUSEC_ANALYSIS_BYTELEDGER_H
+#define FUSEC_ANALYSIS_BYTELEDGER_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace func {
+class FuncOp;
+} // namespace func
+
+namespace fuse {
+
+//===----------------------------------------------------------------------===//
+// Device profiles
+//===----------------------------------------------------------------------===//
+
+/// What a device can do per second. The ledger's floor for a kernel is
+/// max(bytes / bandwidth, FLOPs / rate) + launches * launch overhead.
+struct DeviceProfile {
+  std::string name;
+  /// DRAM bytes per second, reads and writes together (what a
+  /// device-to-device copy achieves, counting both directions).
+  double bandwidthBytesPerSec = 0;
+  /// FLOPs (or integer ops) per second, keyed "<dtype>.<unit>" for floats
+  /// ("f32.fma", "f16.fma", "f16.tensor", "bf16.tensor", "tf32.tensor",
+  /// "f64.fma", ...) and "<dtype>" for integers ("i32", "i64", "i1"). An FMA
+  /// counts as two FLOPs, as in every datasheet.
+  std::map<std::string, double> flopRate;
+  /// Transcendental ops (exp, sqrt) per second: the special function units.
+  double transcendentalRate = 0;
+  /// Seconds added per kernel launch.
+  double launchOverheadSec = 0;
+
+  /// The rate for ops of `dtype` ("f32", "i64", ...), on tensor cores when
+  /// `tensorCores`, and the key it was found under. Fallbacks: a missing
+  /// "<t>.tensor" uses "<t>.fma" (the GEMM would run on the FMA units), a
+  /// missing "i1" or "i64" uses "i32". Returns std::nullopt when nothing
+  /// applies.
+  std::optional<std::pair<std::string, double>>
+  lookupFlopRate(StringRef dtype, bool tensorCores) const;
+};
+
+/// One NVIDIA H200 (the project's GPU machine, TOOLCHAIN.md).
+DeviceProfile getH200Profile();
+/// One NVIDIA L4 (the seeds' card), from the datasheet.
+DeviceProfile getL4Profile();
+
+/// Parses a profile from JSON text (`source` names it in errors):
+///
+///   {"name": "card", "bandwidth_bytes_per_sec": 2.0e12,
+///    "flop_rate": {"f32.fma": 30e12, "f16.fma": 60e12, "i32": 15e12},
+///    "transcendental_rate": 1.9e12, "launch_overhead_sec": 3e-6}
+///
+/// `name`, `bandwidth_bytes_per_sec`, `launch_overhead_sec` and a
+/// `flop_rate` with "f32.fma" are required; `transcendental_rate` defaults
+/// to the f32.fma rate / 16 (16 special function lanes per 128 FP32 lanes,
+/// and an FMA is two FLOPs). Unknown keys are errors, so that a typo does
+/// not silently fall back to a default.
+llvm::Expected<DeviceProfile> parseDeviceProfile(StringRef json,
+                                                 StringRef source);
+/// Reads and parses a profile file.
+llvm::Expected<DeviceProfile> loadDeviceProfile(StringRef path);
+/// "h200", "l4", or else the path of a JSON profile.
+llvm::Expected<DeviceProfile> getDeviceProfile(StringRef nameOrPath);
+
+//===----------------------------------------------------------------------===//
+// Size bindings
+//===----------------------------------------------------------------------===//
+
+/// Concrete sizes for the dynamic dimensions of a function's arguments.
+/// Items are `argI.dimJ=V` (dimension J of argument I) or `NAME=V` for any
+/// other identifier, which binds every dynamic dimension not bound by an
+/// `argI.dimJ` item. A name is only accepted when those dimensions are one
+/// size, that is when they meet in a broadcast (the seeds' programs have
+/// one dynamic size, n); otherwise the ledger asks for `argI.dimJ` items.
+/// Dynamic sizes of intermediate values follow from the arguments'
+/// (traceDim in fusec/Analysis/Shapes.h).
+class SizeBindings {
+public:
+  /// Parses items such as {"n=4096"} or {"arg0.dim0=4096", "arg3.dim0=4096"}.
+  /// An item may itself hold several comma-separated bindings.
+  static llvm::Expected<SizeBindings> parse(ArrayRef<std::string> items);
+
+  void bindDim(unsigned arg, unsigned dim, int64_t size) {
+    dims[{arg, dim}] = size;
+  }
+  void bindAll(StringRef name, int64_t size) {
+    allName = name.str();
+    all = size;
+  }
+
+  std::optional<int64_t> lookupDim(unsigned arg, unsigned dim) const;
+  const std::map<std::pair<unsigned, unsigned>, int64_t> &getDims() const {
+    return dims;
+  }
+  /// The `NAME=V` binding, if any.
+  std::optional<std::pair<std::string, int64_t>> getAll() const;
+  bool empty() const { return dims.empty() && !all; }
+  /// The canonical text: the name binding first, then `argI.dimJ` items in
+  /// order, comma-separated ("" when empty).
+  std::string str() const;
+
+private:
+  std::map<std::pair<unsigned, unsigned>, int64_t> dims;
+  std::string allName;
+  std::optional<int64_t> all;
+};
+
+//===----------------------------------------------------------------------===//
+// Plans
+//===----------------------------------------------------------------------===//
+
+enum class PlanKind { Eager, Fused };
+StringRef stringifyPlanKind(PlanKind kind);
+
+/// What dominates a floor time.
+enum class Regime { Launch, Memory, Compute };
+StringRef stringifyRegime(Regime regime);
+
+/// The counts of one kernel (or, in PlanCost::total, of a whole plan).
+struct KernelCost {
+  /// The kernel's symbol (fused) or the op's name (eager).
+  std::string name;
+  /// The op this was computed from; null when read back from attributes.
+  Operation *op = nullptr;
+  /// The concrete types of what it writes ("4096x256x512xf32"), so that a
+  /// table shows which intermediate each eager kernel materialises.
+  std::string outputs;
+  /// DRAM traffic: every distinct input read once, every output written
+  /// once. A view (expand_dims, transpose, broadcast_to) reads its base; a
+  /// take reads its slice; a splat constant is an immediate, 0 bytes.
+  int64_t bytesRead = 0;
+  int64_t bytesWritten = 0;
+  /// FLOPs by element type ("f32", "f16", "i64", "i1", ...) as the CPU loop
+  /// nest of fuse-lower-to-loops executes them, recomputation included.
+  std::map<std::string, int64_t> flops;
+  /// The same with the recomputation of row-independent values (the
+  /// centroid norms of the Gram form) done once per tile of
+  /// LedgerOptions::rowTile rows, as a GPU tiled schedule does. The floor
+  /// time uses these. Equal to `flops` for eager kernels.
+  std::map<std::string, int64_t> tiledFlops;
+  /// exp and sqrt elements (loop-nest count; tiled in tiledTranscendentals).
+  int64_t transcendentals = 0;
+  int64_t tiledTranscendentals = 0;
+  int64_t launches = 0;
+  /// A GEMM on 16-bit floats (cuBLAS runs it on tensor cores).
+  bool tensorCores = false;
+
+  /// bytesRead + bytesWritten. computePlan guarantees that it fits.
+  int64_t getBytes() const { return bytesRead + bytesWritten; }
+  /// Sum of `flops` (or `tiledFlops`) over element types.
+  int64_t getTotalFlops(bool tiled = false) const;
+};
+
+/// A plan: its kernels in launch order, their sums, and its peak memory.
+struct PlanCost {
+  PlanKind kind = PlanKind::Eager;
+  std::string function;
+  /// SizeBindings::str() of the sizes it was computed for.
+  std::string sizes;
+  std::vector<KernelCost> kernels;
+  /// Sums over `kernels` (name "total").
+  KernelCost total;
+  /// The largest number of bytes allocated above the inputs at any moment
+  /// of the call: intermediates freed after their last use and the
+  /// results, which live to the end (the seeds' definition). A view keeps
+  /// its base alive, as in PyTorch.
+  int64_t peakBytes = 0;
+};
+
+/// Computes the plan of `func` as it stands, for the given sizes:
+/// - each fuse.kernel is one launch, costed by its loop nest;
+/// - each other fuse op is one eager kernel (fuse.matmul is one GEMM:
+///   2*m*n*k FLOPs), except views (expand_dims, transpose, take,
+///   broadcast_to), which launch nothing, move nothing and alias their
+///   input;
+/// - constants, tensor.dim and index arithmetic are free.
+/// Called on the function as written this is the eager plan; after the
+/// fusion pipeline it is the fused plan (`kind` only labels the result).
+/// `rowTile` is the row tile of KernelCost::tiledFlops. Emits a located
+/// error and fails on unsupported ops, unbound sizes and overflow.
+FailureOr<PlanCost> computePlan(func::FuncOp func, PlanKind kind,
+                                const SizeBindings &sizes,
+                                int64_t rowTile = 64);
+
+/// A floor time and its parts.
+struct TimeEstimate {
+  double memorySec = 0;
+  double computeSec = 0;
+  double launchSec = 0;
+  /// max(memorySec, computeSec) + launchSec (per kernel), or the sum of the
+  /// kernels' floors (per plan: kernels run one after another).
+  double floorSec = 0;
+  /// The largest part. For a plan, the part most of its floor goes to:
+  /// launches, or the dominant term of memory-bound or compute-bound
+  /// kernels.
+  Regime regime = Regime::Memory;
+};
+
+struct PlanTime {
+  TimeEstimate total;
+  std::vector<TimeEstimate> kernels;
+};
+
+/// Floor time of one kernel on `device`. Fails when the profile has no rate
+/// for one of the kernel's element types.
+llvm::Expected<TimeEstimate> estimateKernel(const KernelCost &kernel,
+                                            const DeviceProfile &device);
+llvm::Expected<PlanTime> estimatePlan(const PlanCost &plan,
+                                      const DeviceProfile &device);
+
+//===----------------------------------------------------------------------===//
+// Decisions and measurements
+//===----------------------------------------------------------------------===//
+
+struct LedgerOptions {
+  DeviceProfile device = getH200Profile();
+  SizeBindings sizes;
+  /// Rows per GPU tile for KernelCost::tiledFlops.
+  int64_t rowTile = 64;
+  /// A measurement below this fraction of its roof (floor / measured) is
+  /// flagged as a likely schedule problem.
+  double roofFraction = 0.2;
+  /// Fusion is worth it only if the fused plan moves fewer bytes and
+  /// executes at most this many times the eager plan's (tiled) FLOPs.
+  double computeBlowupLimit = 2.0;
+  /// Optional JSON file of measured times (see parseMeasurements).
+  std::string measurementsPath;
+};
+
+/// Eager against fused, and whether fusing pays.
+struct FusionDecision {
+  /// eager / fused.
+  double bytesRatio = 0;
+  double timeRatio = 0;
+  /// fused / eager (tiled FLOPs).
+  double flopRatio = 0;
+  double peakRatio = 0;
+  bool fuse = false;
+  /// One sentence that says why, in bytes.
+  std::string reason;
+};
+
+FusionDecision decideFusion(const PlanCost &eager, const PlanTime &eagerTime,
+                            const PlanCost &fused, const PlanTime &fusedTime,
+                            const LedgerOptions &options);
+
+/// One measured time of one plan of one program.
+struct Measurement {
+  /// The function's name.
+  std::string program;
+  PlanKind plan = PlanKind::Eager;
+  SizeBindings sizes;
+  double timeSec = 0;
+  /// 1-based position in the file, for messages.
+  unsigned row = 0;
+};
+
+struct MeasurementTable {
+  /// The device the times were taken on, if the file says.
+  std::string device;
+  std::vector<Measurement> rows;
+};
+
+/// Parses measured times:
+///
+///   {"device": "card",
+///    "rows": [{"program": "chain", "plan": "fused",
+///              "sizes": {"n": 134217728}, "time_us": 72}, ...]}
+///
+/// `sizes` holds SizeBindings items as keys ("n", "arg0.dim0") and integer
+/// values (1e6 is accepted: it is an integer). `time_us` is in microseconds.
+llvm::Expected<MeasurementTable> parseMeasurements(StringRef json,
+                                                   StringRef source);
+llvm::Expected<MeasurementTable> loadMeasurements(StringRef path);
+
+/// A measurement held against its plan's floor.
+struct MeasurementVerdict {
+  double measuredSec = 0;
+  double floorSec = 0;
+  /// bytes / bandwidth alone: a floor that no launch overlap can hide.
+  double trafficSec = 0;
+  /// floorSec / measuredSec.
+  double roofFraction = 0;
+  Regime regime = Regime::Memory;
+  /// Measured below the floor: the table or the byte count is wrong.
+  bool fasterThanFloor = false;
+  /// Below LedgerOptions::roofFraction of the roof.
+  bool likelyScheduleProblem = false;
+  std::string message;
+};
+
+MeasurementVerdict checkMeasurement(const Measurement &measurement,
+                                    const PlanCost &plan, const PlanTime &time,
+                                    const DeviceProfile &device,
+                                    double roofFraction = 0.2);
+
+//===----------------------------------------------------------------------===//
+// Output
+//===----------------------------------------------------------------------===//
+
+/// A readable table of a plan: one line per kernel and a total line.
+void printPlanTable(raw_ostream &os, const PlanCost &plan, const PlanTime &time,
+                    const DeviceProfile &device);
+/// One paragraph comparing the plans, with the decision.
+void printDecision(raw_ostream &os, const PlanCost &eager,
+                   const PlanTime &eagerTime, const PlanCost &fused,
+                   const PlanTime &fusedTime, const FusionDecision &decision);
+
+llvm::json::Object profileToJSON(const DeviceProfile &device);
+llvm::json::Object planToJSON(const PlanCost &plan, const PlanTime &time);
+llvm::json::Object decisionToJSON(const FusionDecision &decision);
+llvm::json::Object verdictToJSON(const Measurement &measurement,
+                                 const MeasurementVerdict &verdict);
+
+/// The attributes fuse-byte-ledger attaches: a kernel's counts
+/// ({bytes_read, bytes_written, flops_<dtype>, launches, floor_ns, regime,
+/// ...}) and a plan's (the same totals plus peak_bytes, sizes, device and
+/// the kernels' dictionaries).
+DictionaryAttr kernelToAttr(MLIRContext *context, const KernelCost &kernel,
+                            const TimeEstimate &time, bool withName = false);
+DictionaryAttr planToAttr(MLIRContext *context, const PlanCost &plan,
+                          const PlanTime &time, StringRef device);
+/// Reads back a planToAttr dictionary (the counts; times are recomputed
+/// from a profile). Fails on a malformed dictionary.
+FailureOr<PlanCost> planFromAttr(DictionaryAttr attr);
+
+/// What `fusec --ledger` prints. For every function of `fusedModule` (or of
+/// `eagerModule` when `fusedModule` is null) computes the eager plan from
+/// the same-named function of `eagerModule` (the program as written, before
+/// any pass) and the fused plan from `fusedModule` (after the fusion
+/// pipeline), either may be null; then prints, as text or as one JSON
+/// object, both plans, the decision, and the verdict on every row of
+/// `options.measurementsPath` that names the function. Errors are emitted
+/// as diagnostics on the IR and make it fail.
+LogicalResult printLedger(ModuleOp eagerModule, ModuleOp fusedModule,
+                          const LedgerOptions &options, raw_ostream &os,
+                          bool json);
+
+} // namespace fuse
+} // namespace mlir
+
+#endif // FUSEC_ANALYSIS_BYTELEDGER_H

@@ -1,0 +1,65 @@
+//===- Compiler.h - fusec's compiler entry point ----------------*- C++ -*-===//
+//
+// Part of fusec. One function runs the pipelines for the `fusec` CLI and the
+// JIT: parse (or take a module), fuse, schedule, lower and serialize.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FUSEC_COMPILER_COMPILER_H
+#define FUSEC_COMPILER_COMPILER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+
+#include <functional>
+#include <string>
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace mlir {
+class MLIRContext;
+class PassManager;
+} // namespace mlir
+
+namespace fusec {
+
+/// How far `compile` goes; each level includes the earlier ones.
+enum class EmitLevel { Fused, Loops, GPU, LLVM, PTX };
+
+struct CompileOptions {
+  EmitLevel emit = EmitLevel::PTX;
+  std::string arch = "sm_90";
+  bool fuseIndexReductions = true;
+  int64_t tileM = 0, tileN = 0, tileK = 0, split = 0, expectedRows = 0;
+  /// Called on every pass manager before it runs (CLI pass-manager
+  /// options, timing, IR printing).
+  std::function<mlir::LogicalResult(mlir::PassManager &)>
+      configurePassManager;
+};
+
+struct CompileResult {
+  /// The requested output: MLIR text, or PTX with the launch description
+  /// embedded as a `// fusec-launch:` line.
+  std::string text;
+  /// The launch description (JSON) for --emit=ptx.
+  std::string launchJSON;
+};
+
+/// Parses the buffer in `sourceMgr` and compiles it. Diagnostics go to the
+/// context's handler; returns failure after reporting them.
+mlir::FailureOr<CompileResult> compile(llvm::SourceMgr &sourceMgr,
+                                       mlir::MLIRContext &context,
+                                       const CompileOptions &options);
+
+/// Compiles `module` in place (it holds the result's IR afterwards).
+mlir::FailureOr<CompileResult> compileModule(mlir::ModuleOp module,
+                                             const CompileOptions &options);
+
+/// "0.1.0 (LLVM/MLIR 22.x)".
+std::string getVersionString();
+
+} // namespace fusec
+
+#endif // FUSEC_COMPILER_COMPILER_H

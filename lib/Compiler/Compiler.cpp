@@ -1,0 +1,107 @@
+//===- Compiler.cpp - fusec's compiler entry point ------------------------===//
+//
+// Part of fusec.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fusec/Compiler/Compiler.h"
+
+#include "fusec/Conversion/Passes.h"
+#include "fusec/Pipeline/Pipelines.h"
+#include "fusec/runtime/LaunchDesc.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+
+std::string fusec::getVersionString() {
+  return std::string("0.1.0 (LLVM/MLIR ") + LLVM_VERSION_STRING + ")";
+}
+
+FailureOr<fusec::CompileResult>
+fusec::compile(llvm::SourceMgr &sourceMgr, MLIRContext &context,
+               const CompileOptions &options) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failure();
+  return compileModule(*module, options);
+}
+
+FailureOr<fusec::CompileResult>
+fusec::compileModule(ModuleOp module, const CompileOptions &options) {
+  MLIRContext *context = module.getContext();
+  SmallVector<func::FuncOp> funcs;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      funcs.push_back(func);
+  if (funcs.empty())
+    return module.emitError("no function to compile");
+  if (options.emit >= EmitLevel::GPU && funcs.size() != 1)
+    return funcs[1].emitError("fusec compiles one function per PTX file; "
+                              "found another here");
+
+  PassManager pm(context);
+  if (options.configurePassManager &&
+      failed(options.configurePassManager(pm)))
+    return failure();
+
+  FusionPipelineOptions fusion;
+  fusion.fuseIndexReductions = options.fuseIndexReductions;
+  GPUPipelineOptions gpu;
+  gpu.fuseIndexReductions = options.fuseIndexReductions;
+  gpu.arch = options.arch;
+  gpu.tileM = options.tileM;
+  gpu.tileN = options.tileN;
+  gpu.tileK = options.tileK;
+  gpu.split = options.split;
+  gpu.expectedRows = options.expectedRows;
+  switch (options.emit) {
+  case EmitLevel::Fused:
+    buildFusionPipeline(pm, fusion);
+    break;
+  case EmitLevel::Loops:
+    buildFusionPipeline(pm, fusion);
+    pm.addPass(fuse::createFuseLowerToLoops());
+    break;
+  case EmitLevel::GPU:
+    buildGPUKernelPipeline(pm, gpu);
+    break;
+  case EmitLevel::LLVM:
+    buildGPUKernelPipeline(pm, gpu);
+    buildNVVMLoweringPipeline(pm);
+    break;
+  case EmitLevel::PTX:
+    buildPTXPipeline(pm, gpu);
+    break;
+  }
+  if (failed(pm.run(module)))
+    return failure();
+
+  CompileResult result;
+  if (options.emit != EmitLevel::PTX) {
+    llvm::raw_string_ostream os(result.text);
+    module.print(os);
+    return result;
+  }
+
+  auto launch = funcs.front()->getAttrOfType<StringAttr>("fusec.launch");
+  if (!launch)
+    return module.emitError("internal error: no launch description");
+  result.launchJSON = launch.str();
+  std::string ptx;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute object : binary.getObjects())
+      if (auto gpuObject = dyn_cast<gpu::ObjectAttr>(object))
+        ptx += gpuObject.getObject().str();
+  });
+  if (ptx.empty())
+    return module.emitError("internal error: no PTX was produced");
+  result.text = fusec::rt::embedLaunchDesc(ptx, result.launchJSON);
+  return result;
+}

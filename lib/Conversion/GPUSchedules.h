@@ -1,0 +1,68 @@
+//===- GPUSchedules.h - GPU schedules of fused kernels ----------*- C++ -*-===//
+//
+// Part of fusec. Internal interface between fuse-map-to-gpu and the
+// schedules that fill a gpu.func with the code of one fused kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FUSEC_LIB_CONVERSION_GPUSCHEDULES_H
+#define FUSEC_LIB_CONVERSION_GPUSCHEDULES_H
+
+#include "fusec/Dialect/Fuse/IR/FuseOps.h"
+#include "fusec/runtime/LaunchDesc.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <functional>
+
+namespace mlir {
+namespace fuse {
+
+/// Tile sizes of the tiled running-min schedule; 0 means "choose".
+struct TileOptions {
+  int64_t tileM = 0, tileN = 0, tileK = 0, split = 0;
+  int64_t targetBlocks = 264;
+  int64_t expectedRows = 0;
+};
+
+/// What the host must do to run one kernel, in launch-description terms.
+struct KernelLaunch {
+  std::array<fusec::rt::Expr, 3> grid;
+  std::array<fusec::rt::Expr, 3> block;
+  fusec::rt::Expr sharedBytes = fusec::rt::Expr::integer(0);
+  /// Outputs (by kernel result number) to fill with 0xFF bytes first.
+  SmallVector<unsigned> memsetOutputs;
+  /// A second entry that runs after the main one with the same parameters.
+  std::string mergeEntry;
+  std::array<fusec::rt::Expr, 3> mergeGrid;
+  std::array<fusec::rt::Expr, 3> mergeBlock;
+  /// Human-readable schedule decisions (printed as remarks).
+  std::string remark;
+};
+
+/// Everything a schedule needs about the kernel being built.
+struct ScheduleContext {
+  KernelOp kernel;
+  gpu::GPUModuleOp gpuModule;
+  gpu::GPUFuncOp func;
+  /// Memrefs of the kernel's inputs and outputs inside `func`.
+  SmallVector<Value> inputs;
+  SmallVector<Value> outputs;
+  /// The i64 size parameters of `func`, by size-symbol number (null when
+  /// the kernel does not take that symbol).
+  SmallVector<Value> sizeParams;
+  /// Expression of dimension `dim` of kernel result/input `value` in
+  /// launch-description terms.
+  std::function<fusec::rt::Expr(Value, int64_t)> dimExpr;
+  TileOptions tiles;
+};
+
+/// Fills `ctx.func` with the tiled running-min schedule when the kernel has
+/// that shape. Returns failure() with no diagnostic when it does not apply,
+/// and emits a diagnostic (and fails) on real errors via `error`.
+FailureOr<KernelLaunch> emitTiledRunningMin(ScheduleContext &ctx,
+                                            bool &applicable);
+
+} // namespace fuse
+} // namespace mlir
+
+#endif // FUSEC_LIB_CONVERSION_GPUSCHEDULES_H

@@ -1,0 +1,153 @@
+//===- fusec.cpp - the fusec compiler driver ------------------------------===//
+//
+// Part of fusec. `fusec expr.mlir -o kernel.ptx` compiles the naive program
+// in the fuse dialect to PTX and writes the launch description next to it
+// (kernel.ptx.json) and into the PTX (a `// fusec-launch:` comment).
+//
+//===----------------------------------------------------------------------===//
+
+#include "fusec/Compiler/Compiler.h"
+#include "fusec/InitFusec.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory fusecCategory("fusec options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input.mlir | ->"),
+                                          cl::init("-"),
+                                          cl::cat(fusecCategory));
+
+static cl::opt<std::string>
+    outputFilename("o",
+                   cl::desc("Output file ('-' for stdout). For --emit=ptx "
+                            "the launch description goes to <output>.json "
+                            "as well as into the PTX"),
+                   cl::value_desc("filename"), cl::init("-"),
+                   cl::cat(fusecCategory));
+
+static cl::opt<fusec::EmitLevel> emitLevel(
+    "emit", cl::desc("What to produce (each stage includes the earlier ones)"),
+    cl::init(fusec::EmitLevel::PTX),
+    cl::values(
+        clEnumValN(fusec::EmitLevel::Fused, "fused",
+                   "MLIR after fusion: fuse.kernel regions with running "
+                   "minima"),
+        clEnumValN(fusec::EmitLevel::Loops, "loops",
+                   "MLIR loop nests (scf/arith/memref), the CPU schedule"),
+        clEnumValN(fusec::EmitLevel::GPU, "gpu",
+                   "MLIR gpu.module with the GPU schedule (scf/memref)"),
+        clEnumValN(fusec::EmitLevel::LLVM, "llvm",
+                   "MLIR gpu.module in the LLVM and NVVM dialects"),
+        clEnumValN(fusec::EmitLevel::PTX, "ptx",
+                   "PTX text (default), plus the launch description")),
+    cl::cat(fusecCategory));
+
+static cl::opt<std::string>
+    arch("arch", cl::desc("GPU architecture: sm_80, sm_86, sm_89, sm_90"),
+         cl::init("sm_90"), cl::cat(fusecCategory));
+
+static cl::opt<bool> fuseIndexReductions(
+    "fuse-index-reductions",
+    cl::desc("Fuse a reduction into the argmin/argmax that consumes it "
+             "(false reproduces torch.compile's two-kernel plan)"),
+    cl::init(true), cl::cat(fusecCategory));
+
+static cl::opt<int64_t> tileM("tile-m", cl::desc("Rows per block"),
+                              cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t> tileN("tile-n",
+                              cl::desc("Candidates per shared-memory tile"),
+                              cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t> tileK("tile-k",
+                              cl::desc("Features per shared-memory slice"),
+                              cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t> split("split",
+                              cl::desc("Blocks that share one row tile"),
+                              cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t> expectedRows(
+    "expected-rows",
+    cl::desc("Rows assumed for a dynamic row axis when choosing tiles"),
+    cl::init(0), cl::cat(fusecCategory));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  registerAsmPrinterCLOptions();
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "fusec " << fusec::getVersionString() << "\n";
+  });
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "fusec: compiles elementwise-plus-reduction programs in the fuse "
+      "dialect\n\n"
+      "  fusec expr.mlir -o kernel.ptx    PTX + kernel.ptx.json\n"
+      "  fusec --emit=fused expr.mlir     see the fused kernels\n\n"
+      "Exit codes: 0 success, 1 error (a diagnostic is printed).\n");
+
+  DialectRegistry registry;
+  fusec::registerAllFusecDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string error;
+  auto input = openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << "fusec: " << error << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+
+  fusec::CompileOptions options;
+  options.emit = emitLevel;
+  options.arch = arch;
+  options.fuseIndexReductions = fuseIndexReductions;
+  options.tileM = tileM;
+  options.tileN = tileN;
+  options.tileK = tileK;
+  options.split = split;
+  options.expectedRows = expectedRows;
+  options.configurePassManager = [](PassManager &pm) {
+    return applyPassManagerCLOptions(pm);
+  };
+
+  FailureOr<fusec::CompileResult> result =
+      fusec::compile(sourceMgr, context, options);
+  if (failed(result))
+    return 1;
+
+  auto output = openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << "fusec: cannot write '" << outputFilename
+                 << "': " << error << "\n";
+    return 1;
+  }
+  output->os() << result->text;
+  if (emitLevel == fusec::EmitLevel::PTX && outputFilename != "-") {
+    std::string jsonName = outputFilename + ".json";
+    auto json = openOutputFile(jsonName, &error);
+    if (!json) {
+      llvm::errs() << "fusec: cannot write '" << jsonName << "': " << error
+                   << "\n";
+      return 1;
+    }
+    json->os() << result->launchJSON;
+    json->keep();
+  }
+  output->keep();
+  return 0;
+}
