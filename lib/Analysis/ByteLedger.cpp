@@ -73,6 +73,8 @@ static std::optional<int64_t> getElementBytes(Type type) {
   return (type.getIntOrFloatBitWidth() + 7) / 8;
 }
 
+/// Ops that PyTorch runs as views: no kernel, no traffic, and the result
+/// aliases (and keeps alive) its input.
 static bool isView(Operation *op) {
   return isa<ExpandDimsOp, TransposeOp, TakeOp, BroadcastToOp>(op);
 }
@@ -531,7 +533,7 @@ LogicalResult SizeResolver::bind(const SizeBindings &bindings) {
       return mlir::emitError(func.getLoc())
              << "byte ledger: sizes bind arg" << arg << ".dim" << dim
              << " but @" << func.getSymName() << " has "
-             << entry.getNumArguments() << " arguments";
+             << countOf(entry.getNumArguments(), "argument", "arguments");
     auto type = dyn_cast<RankedTensorType>(entry.getArgument(arg).getType());
     if (!type || dim >= type.getRank())
       return mlir::emitError(func.getLoc())
@@ -1697,7 +1699,11 @@ FusionDecision mlir::fuse::decideFusion(const PlanCost &eager,
 
   std::string text;
   llvm::raw_string_ostream os(text);
-  if (blowup) {
+  if (blowup && !std::isfinite(decision.flopRatio)) {
+    os << "keep eager: the fused plan executes "
+       << fused.total.getTotalFlops(/*tiled=*/true)
+       << " FLOPs where the eager plan executes none";
+  } else if (blowup) {
     os << "keep eager: the fused plan executes "
        << llvm::format("%.2f", decision.flopRatio)
        << "x the FLOPs (recomputation), above the limit of "
@@ -1887,13 +1893,14 @@ void mlir::fuse::printPlanTable(raw_ostream &os, const PlanCost &plan,
   auto row = [&](StringRef index, StringRef name, int64_t read, int64_t written,
                  int64_t flops, const TimeEstimate &estimate,
                  StringRef outputs) {
-    os << llvm::formatv("  {0,3}  {1,-22} {2,14} {3,14} {4,16}  {5,10}  {6,-8}",
+    os << llvm::formatv("  {0,3}  {1,-22} {2,14} {3,14} {4,16}  {5,10}  ",
                         index, name, read, written, flops,
-                        formatTime(estimate.floorSec),
-                        stringifyRegime(estimate.regime));
-    if (!outputs.empty())
-      os << "  " << outputs;
-    os << "\n";
+                        formatTime(estimate.floorSec));
+    if (outputs.empty())
+      os << stringifyRegime(estimate.regime) << "\n";
+    else
+      os << llvm::formatv("{0,-8}  {1}\n", stringifyRegime(estimate.regime),
+                          outputs);
   };
   os << llvm::formatv("  {0,3}  {1,-22} {2,14} {3,14} {4,16}  {5,10}  {6,-8}"
                       "  {7}\n",

@@ -157,6 +157,53 @@
 // bytes / 2e12 B/s = 268.4 us > 72 us.
 // PARTB: warning: measurement 6 (chain, fused, n=134217728): memory-bound; faster than its own floor: measured 72.0 µs < floor 271.4 µs; its traffic alone, 536870912 bytes at 2 TB/s, takes 268.4 µs
 
+// RUN: fuse-opt %examples/running_step.mlir \
+// RUN:   -fuse-byte-ledger=sizes=arg0.dim0=4096,arg3.dim0=4096,arg4.dim0=4096 \
+// RUN:   | FileCheck %s --check-prefix=EXPLICIT
+//
+// Dimensions bound one by one count the same as `n`.
+// EXPLICIT: fuse.ledger.eager = {{{.*}}peak_bytes = 16777216 : i64, plan = "eager", regime = "launch", sizes = "arg0.dim0=4096,arg3.dim0=4096,arg4.dim0=4096"}
+
+// RUN: fuse-opt %examples/chain_f16.mlir -fuse-byte-ledger=sizes=n=8 \
+// RUN:   -fuse-fusion-pipeline -fuse-byte-ledger=sizes=n=16 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RESIZED
+//
+// An eager plan recorded at other sizes is not compared with the fused one.
+// RESIZED: warning: fuse-byte-ledger: the eager plan was recorded at sizes 'n=8', not 'n=16'; the plans are not compared
+// RESIZED-NOT: fuse.ledger.decision
+// RESIZED: fuse.ledger.eager = {{{.*}}sizes = "n=8"}, fuse.ledger.fused = {{{.*}}sizes = "n=16"}
+
+// RUN: fuse-opt %examples/chain_f16.mlir -fuse-byte-ledger=sizes=n=134217728 \
+// RUN:   -fuse-fusion-pipeline \
+// RUN:   -fuse-byte-ledger="sizes=n=134217728 print=text" -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TEXT
+// RUN: fuse-opt %examples/chain_f16.mlir -fuse-byte-ledger=sizes=n=134217728 \
+// RUN:   -fuse-fusion-pipeline \
+// RUN:   -fuse-byte-ledger="sizes=n=134217728 print=json" -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=JSON
+//
+// The table that explains the chain in bytes: 4 x 2|x| against 2|x|.
+// TEXT: byte ledger of @chain on h200
+// TEXT: eager plan of @chain at n=134217728 on h200: 4 kernels, 4 launches, peak 536870912 bytes (512 MiB) above the inputs
+// TEXT: 0 fuse.mul 268435456 268435456 134217728 129.4 µs memory 134217728xf16
+// TEXT: total 1073741824 1073741824 536870912 517.7 µs memory
+// TEXT: fused plan of @chain at n=134217728 on h200: 1 kernel, 1 launch, peak 268435456 bytes (256 MiB) above the inputs
+// TEXT: 0 chain_k0 268435456 268435456 536870912 129.4 µs memory 134217728xf16
+// TEXT: floor 129.4 µs = traffic 125.4 µs at 4.28 TB/s, compute 4.0 µs, launches 4.0 µs
+// TEXT: eager/fused: bytes 4.00x (2147483648 / 536870912), floor 4.00x (517.7 µs / 129.4 µs)
+// TEXT: decision: fuse: 536870912 bytes instead of 2147483648 (4.00x fewer), 1 launch instead of 4
+// JSON: "decision": {
+// JSON-NEXT: "bytes_ratio": 4,
+// JSON: "fuse": true,
+// JSON: "eager": {
+// JSON-NEXT: "bytes_read": 1073741824,
+// JSON: "peak_bytes": 536870912,
+// JSON: "fused": {
+// JSON-NEXT: "bytes_read": 268435456,
+// JSON: "peak_bytes": 268435456,
+// JSON-NEXT: "plan": "fused",
+// JSON-NEXT: "regime": "memory",
+
 // RUN: fuse-opt %s -split-input-file -fuse-byte-ledger -fuse-fusion-pipeline \
 // RUN:   -fuse-byte-ledger | FileCheck %s --check-prefix=LARGE
 //
