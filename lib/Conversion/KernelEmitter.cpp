@@ -87,6 +87,26 @@ ValueRange KernelEmitter::closeLoop(Frame *frame, ValueRange yields) {
   return frame->loop->getResults();
 }
 
+KernelEmitter::Frame *KernelEmitter::openBlockFrame(Frame *parent,
+                                                   Block *block,
+                                                   Operation *op) {
+  parent->anchors.push_back(op);
+  frames.emplace_back();
+  Frame *frame = &frames.back();
+  frame->parent = parent;
+  frame->body = block;
+  frame->loop = op;
+  frame->depth = parent->depth + 1;
+  return frame;
+}
+
+void KernelEmitter::closeBlockFrame(Frame *frame) {
+  Frame *parent = frame->parent;
+  assert(!parent->anchors.empty() && parent->anchors.back() == frame->loop &&
+         "frames close in the order they open");
+  parent->anchors.pop_back();
+}
+
 bool KernelEmitter::isAncestorOrSelf(Frame *ancestor, Frame *frame) {
   for (Frame *f = frame; f; f = f->parent)
     if (f == ancestor)
@@ -109,25 +129,6 @@ KernelEmitter::Frame *KernelEmitter::targetFrame(ArrayRef<Value> indices,
   return target;
 }
 
-Value KernelEmitter::lookupMemo(Value value, ArrayRef<Value> indices,
-                                Frame *ctx) {
-  auto it = memo.find(value);
-  if (it == memo.end())
-    return {};
-  for (MemoEntry &entry : it->second)
-    if (ArrayRef<Value>(entry.indices) == indices &&
-        isAncestorOrSelf(entry.frame, ctx))
-      return entry.result;
-  return {};
-}
-
-void KernelEmitter::recordMemo(Value value, ArrayRef<Value> indices,
-                               Value result, Frame *frame) {
-  memo[value].push_back(
-      MemoEntry{SmallVector<Value>(indices.begin(), indices.end()), result,
-                frame});
-}
-
 const SmallVector<Value> &KernelEmitter::implicitIndices(Value value) {
   auto it = implicitMemo.find(value);
   if (it != implicitMemo.end())
@@ -139,11 +140,13 @@ const SmallVector<Value> &KernelEmitter::implicitIndices(Value value) {
         deps.insert(value);
     } else if (Operation *op = value.getDefiningOp()) {
       for (Value operand : op->getOperands())
-        deps.insert_range(implicitIndices(operand));
+        for (Value dep : implicitIndices(operand))
+          deps.insert(dep);
     }
   } else if (Operation *op = value.getDefiningOp()) {
     for (Value operand : op->getOperands())
-      deps.insert_range(implicitIndices(operand));
+      for (Value dep : implicitIndices(operand))
+        deps.insert(dep);
     if (auto loop = dyn_cast<RunningMinOp>(op)) {
       // The loop's own iteration is internal to it.
       for (Value dep : implicitIndices(loop.getCandidate()))
@@ -160,6 +163,35 @@ SmallVector<Value> KernelEmitter::boundImplicitIndices(Value value) {
     if (Value iv = indexBindings.lookup(dep))
       bound.push_back(iv);
   return bound;
+}
+
+/// Memo keys are the indices plus the running-min iterations the value
+/// reads (through `take`): the same indices under another bound iteration
+/// are another element.
+SmallVector<Value> KernelEmitter::memoKey(Value value,
+                                          ArrayRef<Value> indices) {
+  SmallVector<Value> key(indices.begin(), indices.end());
+  key.push_back(Value());
+  key.append(boundImplicitIndices(value));
+  return key;
+}
+
+Value KernelEmitter::lookupMemo(Value value, ArrayRef<Value> indices,
+                                Frame *ctx) {
+  auto it = memo.find(value);
+  if (it == memo.end())
+    return {};
+  SmallVector<Value> key = memoKey(value, indices);
+  for (MemoEntry &entry : it->second)
+    if (ArrayRef<Value>(entry.indices) == ArrayRef<Value>(key) &&
+        isAncestorOrSelf(entry.frame, ctx))
+      return entry.result;
+  return {};
+}
+
+void KernelEmitter::recordMemo(Value value, ArrayRef<Value> indices,
+                               Value result, Frame *frame) {
+  memo[value].push_back(MemoEntry{memoKey(value, indices), result, frame});
 }
 
 //===----------------------------------------------------------------------===//

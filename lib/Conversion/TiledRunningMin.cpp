@@ -1,16 +1,1251 @@
 //===- TiledRunningMin.cpp - the tiled nearest-candidate schedule ---------===//
 //
-// Part of fusec.
+// Part of fusec. The GPU schedule of a running minimum over a pairwise
+// reduction: argmin_j f(sum_l g(A[i, l], B[j, l]), rows(i), cols(j)). This is
+// a GEMM-shaped tile computation with a different inner operation and an
+// argmin epilogue:
+//
+//  - a block owns BM rows; it streams candidate tiles of BN rows of B and,
+//    for each, slices of BK features of A and B through shared memory
+//    (double buffered; the next slice is loaded into registers while the
+//    current one is used, so there is one barrier per slice);
+//  - each thread accumulates a TM x TN register tile of g-sums, then runs
+//    the epilogue f and updates a running (best, index) per row;
+//  - reductions over l of A alone (row norms) or B alone (candidate norms)
+//    are accumulated from the staged slices by otherwise idle lanes;
+//  - after the last tile the threads that share a row merge their pairs
+//    with warp shuffles, lowest index first on ties;
+//  - when the rows alone cannot fill the GPU, `split` blocks share one row
+//    tile's candidates and merge their pairs with a 64-bit atomic minimum
+//    on (orderable value bits << 32 | index), after a memset of the labels
+//    to all ones; a second entry unpacks the labels (and values).
+//
+// The scalar code of g and f comes from the KernelEmitter, with A and B
+// served from registers, so any elementwise g and f work.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GPUSchedules.h"
 
+#include "fusec/Conversion/KernelEmitter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::fuse;
+using fusec::rt::Expr;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Matching
+//===----------------------------------------------------------------------===//
+
+/// What one index of a tensor value stands for in the candidate's
+/// computation.
+struct Axis {
+  enum Kind { Row, Iter, Red, Zero, Other } kind;
+  Operation *reduction = nullptr;
+  bool operator==(const Axis &o) const {
+    return kind == o.kind && reduction == o.reduction;
+  }
+};
+
+struct LeafAccess {
+  BlockArgument leaf;
+  SmallVector<Axis> axes;
+  Operation *enclosingReduction;
+};
+
+/// The structure of a candidate: which reductions and leaves it reads, and
+/// along which axes.
+struct CandidateShape {
+  RunningMinOp loop;
+  SmallVector<LeafAccess> accesses;
+  llvm::SetVector<Operation *> reductions;
+  bool ok = true;
+  std::string reason;
+
+  void fail(const Twine &why) {
+    if (ok)
+      reason = why.str();
+    ok = false;
+  }
+
+  void visit(Value value, ArrayRef<Axis> axes, Operation *reduction) {
+    if (!ok)
+      return;
+    auto type = cast<RankedTensorType>(value.getType());
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (!isa<KernelOp>(arg.getOwner()->getParentOp()))
+        return fail("reads a block argument that is not a kernel input");
+      accesses.push_back(
+          {arg, SmallVector<Axis>(axes.begin(), axes.end()), reduction});
+      return;
+    }
+    Operation *op = value.getDefiningOp();
+    if (matchPattern(value, m_Constant()))
+      return;
+    auto broadcastAxes = [&](Value operand) {
+      auto operandType = cast<RankedTensorType>(operand.getType());
+      int64_t offset = type.getRank() - operandType.getRank();
+      SmallVector<Axis> result;
+      for (int64_t i = 0; i < operandType.getRank(); ++i)
+        result.push_back(operandType.getDimSize(i) == 1 ? Axis{Axis::Zero}
+                                                        : axes[i + offset]);
+      return result;
+    };
+    if (isElementwise(op)) {
+      for (Value operand : op->getOperands())
+        visit(operand, broadcastAxes(operand), reduction);
+      return;
+    }
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      SmallVector<Axis> inner(axes.begin(), axes.end());
+      inner.erase(inner.begin() + expand.getDim());
+      return visit(expand.getInput(), inner, reduction);
+    }
+    if (auto transpose = dyn_cast<TransposeOp>(op)) {
+      SmallVector<Axis> inner(axes.begin(), axes.end());
+      std::swap(inner[inner.size() - 1], inner[inner.size() - 2]);
+      return visit(transpose.getInput(), inner, reduction);
+    }
+    if (auto bcast = dyn_cast<BroadcastToOp>(op))
+      return visit(bcast.getInput(), broadcastAxes(bcast.getInput()),
+                   reduction);
+    if (auto take = dyn_cast<TakeOp>(op)) {
+      SmallVector<Axis> inner(axes.begin(), axes.end());
+      Axis taken = take.getIndex() == loop.getIteration() ? Axis{Axis::Iter}
+                                                         : Axis{Axis::Other};
+      if (matchPattern(take.getIndex(), m_Zero()))
+        taken = Axis{Axis::Zero};
+      inner.insert(inner.begin() + take.getDim(), taken);
+      return visit(take.getInput(), inner, reduction);
+    }
+    if (isValueReduction(op)) {
+      if (reduction)
+        return fail("nested reductions");
+      reductions.insert(op);
+      SmallVector<Axis> inner(axes.begin(), axes.end());
+      Axis red{Axis::Red, op};
+      if (getReductionKeepDim(op))
+        inner[getReductionDim(op)] = red;
+      else
+        inner.insert(inner.begin() + getReductionDim(op), red);
+      return visit(op->getOperand(0), inner, op);
+    }
+    return fail(Twine("unsupported op ") + op->getName().getStringRef());
+  }
+};
+
+/// A matched kernel: the pairwise reduction, its operands, the norms.
+struct TiledPlan {
+  RunningMinOp loop;
+  Operation *pairwise = nullptr;
+  BlockArgument rowLeaf, colLeaf;
+  SmallVector<Operation *> rowReductions, colReductions;
+  std::optional<unsigned> valueOutput, indexOutput;
+  double initValue = 0;
+  bool hasInit = false;
+};
+
+bool isRowAccess(const LeafAccess &a, Operation *red) {
+  return a.axes.size() == 2 && a.axes[0].kind == Axis::Row &&
+         a.axes[1] == Axis{Axis::Red, red};
+}
+bool isColAccess(const LeafAccess &a, Operation *red) {
+  return a.axes.size() == 2 && a.axes[0].kind == Axis::Iter &&
+         a.axes[1] == Axis{Axis::Red, red};
+}
+
+FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
+  TiledPlan plan;
+  ValueRange yielded = kernel.getYield().getValues();
+  for (auto [i, value] : llvm::enumerate(yielded)) {
+    auto loop = value.getDefiningOp<RunningMinOp>();
+    if (!loop || (plan.loop && loop != plan.loop)) {
+      why = "outputs are not the results of one running minimum";
+      return failure();
+    }
+    plan.loop = loop;
+    if (value == loop.getValue() && !plan.valueOutput)
+      plan.valueOutput = i;
+    else if (value == loop.getIndex() && !plan.indexOutput)
+      plan.indexOutput = i;
+    else {
+      why = "a running-minimum result is returned twice";
+      return failure();
+    }
+  }
+  RunningMinOp loop = plan.loop;
+  if (!loop || loop.getValue().getType().getRank() != 1 ||
+      !loop.getValue().getType().getElementType().isF32() ||
+      cast<RankedTensorType>(loop.getCandidate().getType()).getRank() != 1) {
+    why = "not a rank-1 f32 running minimum";
+    return failure();
+  }
+  if (loop.getOffset()) {
+    why = "running minimum with an index offset";
+    return failure();
+  }
+  if (loop.getInitValue()) {
+    DenseElementsAttr value, index;
+    if (!matchPattern(loop.getInitValue(), m_Constant(&value)) ||
+        !matchPattern(loop.getInitIndex(), m_Constant(&index)) ||
+        !value.isSplat() || !index.isSplat() ||
+        !index.getSplatValue<APInt>().isZero()) {
+      why = "running minimum with a non-constant initial state";
+      return failure();
+    }
+    plan.hasInit = true;
+    plan.initValue = value.getSplatValue<APFloat>().convertToDouble();
+  }
+
+  CandidateShape shape;
+  shape.loop = loop;
+  shape.visit(loop.getCandidate(), {Axis{Axis::Row}}, nullptr);
+  if (!shape.ok) {
+    why = shape.reason;
+    return failure();
+  }
+  // Classify the reductions by the leaves they read.
+  for (Operation *red : shape.reductions) {
+    bool readsRow = false, readsCol = false, other = false;
+    for (const LeafAccess &a : shape.accesses) {
+      if (a.enclosingReduction != red)
+        continue;
+      if (isRowAccess(a, red))
+        readsRow = true;
+      else if (isColAccess(a, red))
+        readsCol = true;
+      else if (!llvm::all_of(a.axes, [](Axis x) {
+                 return x.kind == Axis::Zero;
+               }))
+        other = true;
+    }
+    if (other) {
+      why = "a reduction reads its operands along unsupported axes";
+      return failure();
+    }
+    if (readsRow && readsCol) {
+      if (plan.pairwise || !isa<SumOp>(red)) {
+        why = "more than one pairwise reduction, or not a sum";
+        return failure();
+      }
+      plan.pairwise = red;
+    } else if (readsRow) {
+      plan.rowReductions.push_back(red);
+    } else if (readsCol) {
+      plan.colReductions.push_back(red);
+    } else {
+      why = "a reduction of constants";
+      return failure();
+    }
+  }
+  if (!plan.pairwise) {
+    why = "no pairwise reduction";
+    return failure();
+  }
+  for (const LeafAccess &a : shape.accesses) {
+    if (!a.enclosingReduction)
+      continue;
+    BlockArgument &slot = isRowAccess(a, a.enclosingReduction)
+                              ? plan.rowLeaf
+                              : plan.colLeaf;
+    if (slot && slot != a.leaf) {
+      why = "reductions read more than one row or candidate tensor";
+      return failure();
+    }
+    slot = a.leaf;
+  }
+  for (const LeafAccess &a : shape.accesses) {
+    if (a.enclosingReduction)
+      continue;
+    if (!llvm::all_of(a.axes, [](Axis x) {
+          return x.kind == Axis::Row || x.kind == Axis::Iter ||
+                 x.kind == Axis::Zero;
+        }) ||
+        a.axes.size() > 1) {
+      why = "the epilogue reads an input along unsupported axes";
+      return failure();
+    }
+  }
+  auto rowType = cast<RankedTensorType>(plan.rowLeaf.getType());
+  auto colType = cast<RankedTensorType>(plan.colLeaf.getType());
+  if (!rowType.getElementType().isF32() || !colType.getElementType().isF32()) {
+    why = "operands are not f32";
+    return failure();
+  }
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Emission
+//===----------------------------------------------------------------------===//
+
+/// The emitter of the tiled schedule: A and B come from registers, the
+/// pairwise sum and the norms from accumulators, all keyed by the index
+/// values that name an element.
+class TiledEmitter : public KernelEmitter {
+public:
+  using KernelEmitter::KernelEmitter;
+  BlockArgument rowLeaf, colLeaf;
+  DenseMap<std::pair<Value, Value>, Value> rowRegs, colRegs;
+  /// Reduction results by (reduction, row index, candidate index).
+  DenseMap<std::tuple<Operation *, Value, Value>, Value> reductionValues;
+  Value currentRow, currentCol;
+
+protected:
+  FailureOr<Value> loadLeaf(BlockArgument leaf, ArrayRef<Value> indices,
+                            Frame *ctx) override {
+    if (indices.size() == 2 && (leaf == rowLeaf || leaf == colLeaf)) {
+      auto &regs = leaf == rowLeaf ? rowRegs : colRegs;
+      auto it = regs.find({indices[0], indices[1]});
+      if (it != regs.end())
+        return it->second;
+    }
+    return KernelEmitter::loadLeaf(leaf, indices, ctx);
+  }
+  FailureOr<Value> emitReduction(Operation *op, ArrayRef<Value> indices,
+                                 Frame *ctx) override {
+    auto it = reductionValues.find({op, currentRow, currentCol});
+    if (it == reductionValues.end())
+      it = reductionValues.find({op, currentRow, Value()});
+    if (it == reductionValues.end())
+      it = reductionValues.find({op, Value(), currentCol});
+    if (it != reductionValues.end())
+      return it->second;
+    return op->emitOpError("internal error: the tiled schedule has no "
+                           "accumulator for this reduction");
+  }
+};
+
+struct TileConfig {
+  int64_t bm, bn, bk, tm, tn, split;
+  int64_t threads() const { return (bm / tm) * (bn / tn); }
+};
+
+/// Orderable bits of an f32: unsigned comparison of the keys orders the
+/// values (min kind); NaN takes the key that `nan` mode gives it.
+Value orderableKey(OpBuilder &b, Location loc, Value value, bool isMin,
+                   bool nanIsBest) {
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i32, v));
+  };
+  Value bits = arith::BitcastOp::create(b, loc, i32, value);
+  Value negative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits, c(0));
+  Value flipped = arith::XOrIOp::create(b, loc, bits, c(-1));
+  Value withSign = arith::OrIOp::create(b, loc, bits, c(INT32_MIN));
+  Value key = arith::SelectOp::create(b, loc, negative, flipped, withSign);
+  if (!isMin)
+    key = arith::XOrIOp::create(b, loc, key, c(-1));
+  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                      value, value);
+  return arith::SelectOp::create(b, loc, isNan, nanIsBest ? c(0) : c(-1),
+                                 key);
+}
+
+/// Inverse of orderableKey for non-NaN keys.
+Value keyToValue(OpBuilder &b, Location loc, Value key, bool isMin) {
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i32, v));
+  };
+  if (!isMin)
+    key = arith::XOrIOp::create(b, loc, key, c(-1));
+  Value wasPositive =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, key, c(0));
+  Value positive = arith::XOrIOp::create(b, loc, key, c(INT32_MIN));
+  Value negative = arith::XOrIOp::create(b, loc, key, c(-1));
+  Value bits = arith::SelectOp::create(b, loc, wasPositive, positive, negative);
+  return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+}
+
+class TiledBuilder {
+public:
+  TiledBuilder(ScheduleContext &ctx, TiledPlan plan, TileConfig cfg)
+      : ctx(ctx), plan(plan), cfg(cfg), loc(ctx.kernel.getLoc()),
+        builder(ctx.func.getContext()) {}
+
+  LogicalResult build();
+  LogicalResult buildMerge(StringRef name);
+
+private:
+  Value idx(int64_t v) {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  }
+  Value f32(double v) {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getF32FloatAttr(v));
+  }
+  Value i32(int64_t v) {
+    return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(v));
+  }
+  /// Copies rows [base, base + rows) x features [l0, l0 + bk) of `src`
+  /// (extent `rowsTotal` x `d`) into registers, zero outside.
+  SmallVector<Value> loadTile(Value src, Value base, Value rowsTotal,
+                              Value l0, int64_t rows);
+  void storeTile(ArrayRef<Value> regs, Value smem, Value buffer, int64_t rows);
+  Value better(Value candidate, Value best);
+
+  ScheduleContext &ctx;
+  TiledPlan plan;
+  TileConfig cfg;
+  Location loc;
+  OpBuilder builder;
+  bool isMin = true, nanIsBest = true;
+  Value d, n, k;
+  Value tid;
+  /// Whether d is a static multiple of 4 (16-byte vector loads).
+  bool vectorLoads = false;
+  bool fullSlices = false;
+  int64_t loadsPerThread(int64_t rows) const {
+    return (rows * cfg.bk / 4 + cfg.threads() - 1) / cfg.threads();
+  }
+};
+
+SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
+                                          Value rowsTotal, Value l0,
+                                          int64_t rows) {
+  // Thread t loads quads q = t, t + threads, ...: quad q covers row
+  // q / (bk/4) and features 4 * (q % (bk/4)) .. +3.
+  SmallVector<Value> regs;
+  int64_t quadsPerRow = cfg.bk / 4;
+  Type f32Type = builder.getF32Type();
+  auto vecType = VectorType::get({4}, f32Type);
+  for (int64_t p = 0; p < loadsPerThread(rows); ++p) {
+    Value q = arith::AddIOp::create(builder, loc, tid,
+                                    idx(p * cfg.threads()));
+    Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(quadsPerRow));
+    Value col = arith::MulIOp::create(
+        builder, loc,
+        arith::RemUIOp::create(builder, loc, q, idx(quadsPerRow)), idx(4));
+    Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
+    Value feature = arith::AddIOp::create(builder, loc, l0, col);
+    Value rowOk = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
+                              rowsTotal),
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                              rowInTile, idx(rows)));
+    if (vectorLoads) {
+      Value ok = arith::AndIOp::create(
+          builder, loc, rowOk,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                feature, d));
+      auto ifOp = scf::IfOp::create(
+          builder, loc, ok,
+          [&](OpBuilder &b, Location l) {
+            Value v = vector::LoadOp::create(b, l, vecType, src,
+                                             ValueRange{row, feature},
+                                             /*nontemporal=*/false,
+                                             llvm::MaybeAlign(16));
+            scf::YieldOp::create(b, l, v);
+          },
+          [&](OpBuilder &b, Location l) {
+            Value zero = arith::ConstantOp::create(
+                b, l, DenseElementsAttr::get(vecType, 0.0f));
+            scf::YieldOp::create(b, l, zero);
+          });
+      for (int64_t e = 0; e < 4; ++e)
+        regs.push_back(vector::ExtractOp::create(builder, loc,
+                                                 ifOp.getResult(0), e));
+    } else {
+      for (int64_t e = 0; e < 4; ++e) {
+        Value fe = arith::AddIOp::create(builder, loc, feature, idx(e));
+        Value ok = arith::AndIOp::create(
+            builder, loc, rowOk,
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, fe,
+                                  d));
+        auto ifOp = scf::IfOp::create(
+            builder, loc, ok,
+            [&](OpBuilder &b, Location l) {
+              Value v = memref::LoadOp::create(b, l, src, ValueRange{row, fe});
+              scf::YieldOp::create(b, l, v);
+            },
+            [&](OpBuilder &b, Location l) {
+              Value zero =
+                  arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+              scf::YieldOp::create(b, l, zero);
+            });
+        regs.push_back(ifOp.getResult(0));
+      }
+    }
+  }
+  return regs;
+}
+
+void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
+                             int64_t rows) {
+  // Transposed: smem[buffer][feature][row], so that a thread's register
+  // tile reads consecutive rows with one vector load.
+  int64_t quadsPerRow = cfg.bk / 4;
+  for (int64_t p = 0; p < loadsPerThread(rows); ++p) {
+    Value q = arith::AddIOp::create(builder, loc, tid,
+                                    idx(p * cfg.threads()));
+    Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(quadsPerRow));
+    Value col = arith::MulIOp::create(
+        builder, loc,
+        arith::RemUIOp::create(builder, loc, q, idx(quadsPerRow)), idx(4));
+    Value inTile = arith::CmpIOp::create(builder, loc,
+                                         arith::CmpIPredicate::ult, rowInTile,
+                                         idx(rows));
+    auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    for (int64_t e = 0; e < 4; ++e) {
+      Value feature = arith::AddIOp::create(builder, loc, col, idx(e));
+      memref::StoreOp::create(builder, loc, regs[p * 4 + e], smem,
+                              ValueRange{buffer, feature, rowInTile});
+    }
+  }
+}
+
+Value TiledBuilder::better(Value candidate, Value best) {
+  Value strictly = arith::CmpFOp::create(
+      builder, loc, isMin ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT,
+      candidate, best);
+  if (!nanIsBest)
+    return strictly;
+  Value candNan = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
+                                        candidate, candidate);
+  Value bestNum = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::ORD,
+                                        best, best);
+  return arith::OrIOp::create(
+      builder, loc, strictly,
+      arith::AndIOp::create(builder, loc, candNan, bestNum));
+}
+
+LogicalResult TiledBuilder::build() {
+  KernelOp kernel = ctx.kernel;
+  RunningMinOp loop = plan.loop;
+  isMin = loop.getKind() == SelectKind::min;
+  nanIsBest = loop.getNan() == NanMode::propagate;
+  gpu::GPUFuncOp func = ctx.func;
+  Block *body = &func.getBody().front();
+  Operation *ret = body->getTerminator();
+  builder.setInsertionPoint(ret);
+
+  TiledEmitter emitter(builder, kernel, ctx.inputs, body, ret);
+  emitter.rowLeaf = plan.rowLeaf;
+  emitter.colLeaf = plan.colLeaf;
+  KernelEmitter::Frame *root = emitter.getRoot();
+
+  Value rowMem = ctx.inputs[plan.rowLeaf.getArgNumber()];
+  Value colMem = ctx.inputs[plan.colLeaf.getArgNumber()];
+  FailureOr<Value> nV = emitter.dimSize(plan.rowLeaf, 0);
+  FailureOr<Value> dV = emitter.dimSize(plan.rowLeaf, 1);
+  if (failed(nV) || failed(dV))
+    return failure();
+  n = *nV;
+  d = *dV;
+  auto rowType = cast<RankedTensorType>(plan.rowLeaf.getType());
+  int64_t dStatic = rowType.getDimSize(1);
+  vectorLoads = !ShapedType::isDynamic(dStatic) && dStatic % 4 == 0;
+  fullSlices = !ShapedType::isDynamic(dStatic) && dStatic % cfg.bk == 0;
+
+  // Shared memory: two slices of A and B, transposed, plus the norms.
+  auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  Type f32Type = builder.getF32Type();
+  auto aType = MemRefType::get({2, cfg.bk, cfg.bm}, f32Type,
+                               MemRefLayoutAttrInterface(), workgroup);
+  auto bType = MemRefType::get({2, cfg.bk, cfg.bn}, f32Type,
+                               MemRefLayoutAttrInterface(), workgroup);
+  Value aSmem = func.addWorkgroupAttribution(aType, loc);
+  Value bSmem = func.addWorkgroupAttribution(bType, loc);
+  SmallVector<Value> rowNormSmem, colNormSmem;
+  for (size_t i = 0; i < plan.rowReductions.size(); ++i)
+    rowNormSmem.push_back(func.addWorkgroupAttribution(
+        MemRefType::get({cfg.bm}, f32Type, MemRefLayoutAttrInterface(),
+                        workgroup),
+        loc));
+  for (size_t i = 0; i < plan.colReductions.size(); ++i)
+    colNormSmem.push_back(func.addWorkgroupAttribution(
+        MemRefType::get({cfg.bn}, f32Type, MemRefLayoutAttrInterface(),
+                        workgroup),
+        loc));
+
+  emitter.setInsertionPoint(root);
+  FailureOr<Value> kV = emitter.emitIndexOf(loop.getTrips(), root);
+  if (failed(kV))
+    return failure();
+  k = *kV;
+  tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value by = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
+  int64_t tx = cfg.bn / cfg.tn;
+  Value tcol = arith::RemUIOp::create(builder, loc, tid, idx(tx));
+  Value trow = arith::DivUIOp::create(builder, loc, tid, idx(tx));
+  Value rowBase = arith::MulIOp::create(builder, loc, bx, idx(cfg.bm));
+  // This block's candidates: [jBegin, jEnd).
+  Value tilesTotal = arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
+  Value tilesPerSplit =
+      arith::CeilDivUIOp::create(builder, loc, tilesTotal, idx(cfg.split));
+  Value jBegin = arith::MulIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, by, tilesPerSplit),
+      idx(cfg.bn));
+  Value jEnd = arith::MinUIOp::create(
+      builder, loc, k,
+      arith::AddIOp::create(
+          builder, loc, jBegin,
+          arith::MulIOp::create(builder, loc, tilesPerSplit, idx(cfg.bn))));
+  jBegin = arith::MinUIOp::create(builder, loc, jBegin, jEnd);
+  for (Value v : {k, tid, bx, by, tcol, trow, rowBase, tilesTotal,
+                  tilesPerSplit, jBegin, jEnd})
+    emitter.define(v, root);
+
+  // The rows this thread owns and, for norm duty, the row or column it
+  // accumulates (threads [0, bm) for rows, [threads - bn, threads) for
+  // columns).
+  SmallVector<Value> rows;
+  for (int64_t m = 0; m < cfg.tm; ++m) {
+    Value r = arith::AddIOp::create(
+        builder, loc, rowBase,
+        arith::AddIOp::create(
+            builder, loc, arith::MulIOp::create(builder, loc, trow, idx(cfg.tm)),
+            idx(m)));
+    emitter.define(r, root);
+    rows.push_back(r);
+  }
+  Value normRowLocal = tid;
+  Value normRow = arith::AddIOp::create(builder, loc, rowBase, tid);
+  Value normColLocal = arith::SubIOp::create(
+      builder, loc, tid, idx(cfg.threads() - cfg.bn));
+  emitter.define(normRow, root);
+
+  double inf = std::numeric_limits<double>::infinity();
+  Value initBest = f32(plan.hasInit ? plan.initValue : (isMin ? inf : -inf));
+  Value initIdx = i32(0);
+  SmallVector<Value> jInits;
+  for (int64_t m = 0; m < cfg.tm; ++m)
+    jInits.push_back(initBest);
+  for (int64_t m = 0; m < cfg.tm; ++m)
+    jInits.push_back(initIdx);
+
+  // Candidate tiles.
+  KernelEmitter::Frame *jLoop =
+      emitter.openLoop(root, jBegin, jEnd, idx(cfg.bn), jInits);
+  Value j0 = jLoop->iv;
+  builder.setInsertionPointToEnd(jLoop->body);
+  SmallVector<Value> cols;
+  for (int64_t c = 0; c < cfg.tn; ++c) {
+    Value j = arith::AddIOp::create(
+        builder, loc, j0,
+        arith::AddIOp::create(
+            builder, loc, arith::MulIOp::create(builder, loc, tcol, idx(cfg.tn)),
+            idx(c)));
+    emitter.define(j, jLoop);
+    cols.push_back(j);
+  }
+  Value normCol = arith::AddIOp::create(builder, loc, j0, normColLocal);
+  emitter.define(normCol, jLoop);
+
+  // Prologue: the first slice into buffer 0.
+  Value zeroIdx = idx(0);
+  {
+    SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, zeroIdx, cfg.bm);
+    SmallVector<Value> bRegs = loadTile(colMem, j0, jEnd, zeroIdx, cfg.bn);
+    storeTile(aRegs, aSmem, zeroIdx, cfg.bm);
+    storeTile(bRegs, bSmem, zeroIdx, cfg.bn);
+    gpu::BarrierOp::create(builder, loc);
+  }
+
+  // Feature slices: accumulators, then the norm accumulators.
+  unsigned numAcc = cfg.tm * cfg.tn;
+  SmallVector<Value> lInits(numAcc, f32(0));
+  auto normInit = [&](Operation *red) -> Value {
+    if (isa<SumOp>(red))
+      return f32(0);
+    return f32(isa<ReduceMinOp>(red) ? inf : -inf);
+  };
+  for (Operation *red : plan.rowReductions)
+    lInits.push_back(normInit(red));
+  for (Operation *red : plan.colReductions)
+    lInits.push_back(normInit(red));
+  Value numSlices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
+  emitter.define(numSlices, jLoop);
+  KernelEmitter::Frame *lLoop =
+      emitter.openLoop(jLoop, zeroIdx, numSlices, idx(1), lInits);
+  builder.setInsertionPointToEnd(lLoop->body);
+  Value slice = lLoop->iv;
+  Value l0 = arith::MulIOp::create(builder, loc, slice, idx(cfg.bk));
+  Value current = arith::RemUIOp::create(builder, loc, slice, idx(2));
+  Value next = arith::SubIOp::create(builder, loc, idx(1), current);
+  Value nextL0 = arith::AddIOp::create(builder, loc, l0, idx(cfg.bk));
+  Value hasNext = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        nextL0, d);
+  for (Value v : {l0, current, next, nextL0, hasNext})
+    emitter.define(v, lLoop);
+  auto iterArgs = cast<scf::ForOp>(lLoop->loop).getRegionIterArgs();
+
+  // Prefetch the next slice into registers while this one is used.
+  SmallVector<Value> nextA, nextB;
+  {
+    SmallVector<Type> types(
+        (loadsPerThread(cfg.bm) + loadsPerThread(cfg.bn)) * 4, f32Type);
+    auto prefetch = scf::IfOp::create(
+        builder, loc, types, hasNext, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(prefetch.thenBlock());
+    SmallVector<Value> regs = loadTile(rowMem, rowBase, n, nextL0, cfg.bm);
+    regs.append(loadTile(colMem, j0, jEnd, nextL0, cfg.bn));
+    scf::YieldOp::create(builder, loc, regs);
+    builder.setInsertionPointToStart(prefetch.elseBlock());
+    SmallVector<Value> zeros(types.size(), f32(0));
+    scf::YieldOp::create(builder, loc, zeros);
+    for (Value r : prefetch.getResults().take_front(loadsPerThread(cfg.bm) * 4))
+      nextA.push_back(r);
+    for (Value r : prefetch.getResults().drop_front(loadsPerThread(cfg.bm) * 4))
+      nextB.push_back(r);
+  }
+
+  // The compute of one slice: kk in [0, count) with count = bk for full
+  // slices; the last partial slice runs only its features so that any
+  // term works (padding would add g(0, 0)).
+  auto computeSlice = [&](bool guarded, ValueRange accIn,
+                          KernelEmitter::Frame *frame)
+      -> FailureOr<SmallVector<Value>> {
+    SmallVector<Value> acc(accIn.begin(), accIn.end());
+    for (int64_t kk = 0; kk < cfg.bk; ++kk) {
+      emitter.setInsertionPoint(frame);
+      Value l = arith::AddIOp::create(builder, loc, l0, idx(kk));
+      emitter.define(l, frame);
+      // In the last, partial slice the features past d must not count:
+      // padding would add g(0, 0), which is not 0 for every g.
+      Value inD;
+      if (guarded) {
+        inD = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                    l, d);
+        emitter.define(inD, frame);
+      }
+      SmallVector<Value> before(acc);
+      // Register tiles: rows of A and columns of B at feature kk.
+      SmallVector<Value> aRegs, bRegs;
+      auto vec4 = VectorType::get({4}, f32Type);
+      Value kkIdx = idx(kk);
+      for (int64_t m = 0; m < cfg.tm; m += 4) {
+        Value col = arith::AddIOp::create(
+            builder, loc, arith::MulIOp::create(builder, loc, trow, idx(cfg.tm)),
+            idx(m));
+        Value v = vector::LoadOp::create(builder, loc, vec4, aSmem,
+                                         ValueRange{current, kkIdx, col},
+                                         false, llvm::MaybeAlign(16));
+        for (int64_t e = 0; e < 4; ++e)
+          aRegs.push_back(vector::ExtractOp::create(builder, loc, v, e));
+      }
+      for (int64_t c = 0; c < cfg.tn; c += 4) {
+        Value col = arith::AddIOp::create(
+            builder, loc, arith::MulIOp::create(builder, loc, tcol, idx(cfg.tn)),
+            idx(c));
+        Value v = vector::LoadOp::create(builder, loc, vec4, bSmem,
+                                         ValueRange{current, kkIdx, col},
+                                         false, llvm::MaybeAlign(16));
+        for (int64_t e = 0; e < 4; ++e)
+          bRegs.push_back(vector::ExtractOp::create(builder, loc, v, e));
+      }
+      for (Value r : llvm::concat<Value>(aRegs, bRegs))
+        emitter.define(r, frame);
+      for (int64_t m = 0; m < cfg.tm; ++m)
+        emitter.rowRegs[{rows[m], l}] = aRegs[m];
+      for (int64_t c = 0; c < cfg.tn; ++c)
+        emitter.colRegs[{cols[c], l}] = bRegs[c];
+
+      // acc[m][c] += g(A[row m, l], B[col c, l]).
+      Value termValue = plan.pairwise->getOperand(0);
+      Operation *producer = termValue.getDefiningOp();
+      bool asFma = isa_and_nonnull<MulOp, SquareOp>(producer);
+      for (int64_t m = 0; m < cfg.tm; ++m) {
+        for (int64_t c = 0; c < cfg.tn; ++c) {
+          emitter.bindIteration(plan.loop.getIteration(), cols[c]);
+          SmallVector<Value> at = {rows[m], l};
+          Value &a = acc[m * cfg.tn + c];
+          if (asFma) {
+            auto termType = cast<RankedTensorType>(termValue.getType());
+            SmallVector<Value> factors;
+            for (Value operand : producer->getOperands()) {
+              auto operandType = cast<RankedTensorType>(operand.getType());
+              int64_t offset = termType.getRank() - operandType.getRank();
+              SmallVector<Value> oi;
+              for (int64_t dd = 0; dd < operandType.getRank(); ++dd)
+                oi.push_back(operandType.getDimSize(dd) == 1
+                                 ? emitter.indexConstant(0)
+                                 : at[dd + offset]);
+              FailureOr<Value> f = emitter.emit(operand, oi, frame);
+              if (failed(f))
+                return failure();
+              factors.push_back(*f);
+            }
+            if (factors.size() == 1)
+              factors.push_back(factors[0]);
+            emitter.setInsertionPoint(frame);
+            a = LLVM::FMAOp::create(builder, loc, factors[0], factors[1], a);
+          } else {
+            FailureOr<Value> t = emitter.emit(termValue, at, frame);
+            if (failed(t))
+              return failure();
+            emitter.setInsertionPoint(frame);
+            a = arith::AddFOp::create(builder, loc, a, *t);
+          }
+        }
+      }
+
+      // Norm duty: lanes [0, bm) accumulate their row's reductions, lanes
+      // [threads - bn, threads) their column's.
+      auto accumulateNorms = [&](ArrayRef<Operation *> reds, bool isRow,
+                                 unsigned accBase) -> LogicalResult {
+        if (reds.empty())
+          return success();
+        emitter.setInsertionPoint(frame);
+        Value local = isRow ? normRowLocal : normColLocal;
+        Value inRange =
+            isRow ? arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::ult, tid,
+                                          idx(cfg.bm))
+                  : arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::uge, tid,
+                                          idx(cfg.threads() - cfg.bn));
+        // Clamp the smem read so that every lane reads in bounds.
+        Value safe = arith::SelectOp::create(builder, loc, inRange, local,
+                                             idx(0));
+        Value v = memref::LoadOp::create(builder, loc, isRow ? aSmem : bSmem,
+                                         ValueRange{current, kkIdx, safe});
+        Value named = isRow ? normRow : normCol;
+        emitter.define(v, frame);
+        if (isRow)
+          emitter.rowRegs[{named, l}] = v;
+        else
+          emitter.colRegs[{named, l}] = v;
+        for (auto [i, red] : llvm::enumerate(reds)) {
+          if (!isRow)
+            emitter.bindIteration(plan.loop.getIteration(), named);
+          Value input = red->getOperand(0);
+          auto inputType = cast<RankedTensorType>(input.getType());
+          SmallVector<Value> at;
+          // Row norms read [row, l]; column norms [l] after slicing at j.
+          if (inputType.getRank() == 2)
+            at = {named, l};
+          else
+            at = {l};
+          FailureOr<Value> t = emitter.emit(input, at, frame);
+          if (failed(t))
+            return failure();
+          emitter.setInsertionPoint(frame);
+          Value &a = acc[accBase + i];
+          Value updated;
+          if (isa<SumOp>(red))
+            updated = arith::AddFOp::create(builder, loc, a, *t);
+          else if (isa<ReduceMinOp>(red))
+            updated = arith::MinimumFOp::create(builder, loc, a, *t);
+          else
+            updated = arith::MaximumFOp::create(builder, loc, a, *t);
+          a = arith::SelectOp::create(builder, loc, inRange, updated, a);
+        }
+        return success();
+      };
+      if (failed(accumulateNorms(plan.rowReductions, true, numAcc)) ||
+          failed(accumulateNorms(plan.colReductions, false,
+                                 numAcc + plan.rowReductions.size())))
+        return failure();
+      if (guarded) {
+        emitter.setInsertionPoint(frame);
+        for (auto [a, b] : llvm::zip(acc, before))
+          a = arith::SelectOp::create(builder, loc, inD, a, b);
+      }
+      // A compiler-only fence between features that uses this feature's
+      // accumulators: without it LLVM's scheduler hoists the shared-memory
+      // loads of the whole unrolled slice above all the FMAs, and the live
+      // registers then spill. It emits no instruction.
+      emitter.setInsertionPoint(frame);
+      std::string constraints;
+      for (size_t i = 0; i < acc.size(); ++i)
+        constraints += "f,";
+      constraints += "~{memory}";
+      LLVM::InlineAsmOp::create(
+          builder, loc, TypeRange{}, acc, builder.getStringAttr(""),
+          builder.getStringAttr(constraints), builder.getUnitAttr(),
+          UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
+          ArrayAttr());
+    }
+    return acc;
+  };
+
+  SmallVector<Value> accOut;
+  if (fullSlices) {
+    FailureOr<SmallVector<Value>> r = computeSlice(false, iterArgs, lLoop);
+    if (failed(r))
+      return failure();
+    accOut = *r;
+  } else {
+    // Full slices without guards; the last, partial slice with them.
+    emitter.setInsertionPoint(lLoop);
+    Value full = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
+                                       nextL0, d);
+    SmallVector<Type> types(iterArgs.size(), f32Type);
+    auto ifOp = scf::IfOp::create(builder, loc, types, full, true);
+    for (int branch = 0; branch < 2; ++branch) {
+      Block *block = branch == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
+      KernelEmitter::Frame *frame = emitter.openBlockFrame(lLoop, block, ifOp);
+      FailureOr<SmallVector<Value>> r =
+          computeSlice(/*guarded=*/branch == 1, iterArgs, frame);
+      if (failed(r))
+        return failure();
+      builder.setInsertionPointToEnd(block);
+      scf::YieldOp::create(builder, loc, *r);
+      emitter.closeBlockFrame(frame);
+    }
+    accOut.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+  }
+
+  // Stage the next slice and wait for everyone.
+  emitter.setInsertionPoint(lLoop);
+  {
+    auto ifOp = scf::IfOp::create(builder, loc, hasNext, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    storeTile(nextA, aSmem, next, cfg.bm);
+    storeTile(nextB, bSmem, next, cfg.bn);
+  }
+  gpu::BarrierOp::create(builder, loc);
+  ValueRange lResults = emitter.closeLoop(lLoop, accOut);
+
+  // Publish the norms of this tile.
+  emitter.setInsertionPoint(jLoop);
+  auto publish = [&](ArrayRef<Value> smems, bool isRow, unsigned accBase) {
+    for (auto [i, smem] : llvm::enumerate(smems)) {
+      Value inRange =
+          isRow ? arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        tid, idx(cfg.bm))
+                : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                        tid, idx(cfg.threads() - cfg.bn));
+      auto ifOp = scf::IfOp::create(builder, loc, inRange, false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      memref::StoreOp::create(builder, loc, lResults[accBase + i], smem,
+                              ValueRange{isRow ? normRowLocal : normColLocal});
+    }
+  };
+  bool hasNorms = !plan.rowReductions.empty() || !plan.colReductions.empty();
+  publish(rowNormSmem, true, numAcc);
+  publish(colNormSmem, false, numAcc + plan.rowReductions.size());
+  if (hasNorms)
+    gpu::BarrierOp::create(builder, loc);
+
+  // Epilogue: candidate values and the running (best, index) per row.
+  for (int64_t m = 0; m < cfg.tm; ++m)
+    for (auto [i, red] : llvm::enumerate(plan.rowReductions)) {
+      emitter.setInsertionPoint(jLoop);
+      Value local = arith::AddIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, trow, idx(cfg.tm)),
+          idx(m));
+      Value v = memref::LoadOp::create(builder, loc, rowNormSmem[i],
+                                       ValueRange{local});
+      emitter.define(v, jLoop);
+      emitter.reductionValues[{red, rows[m], Value()}] = v;
+    }
+  for (int64_t c = 0; c < cfg.tn; ++c)
+    for (auto [i, red] : llvm::enumerate(plan.colReductions)) {
+      emitter.setInsertionPoint(jLoop);
+      Value local = arith::AddIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, tcol, idx(cfg.tn)),
+          idx(c));
+      Value v = memref::LoadOp::create(builder, loc, colNormSmem[i],
+                                       ValueRange{local});
+      emitter.define(v, jLoop);
+      emitter.reductionValues[{red, Value(), cols[c]}] = v;
+    }
+  for (int64_t m = 0; m < cfg.tm; ++m)
+    for (int64_t c = 0; c < cfg.tn; ++c)
+      emitter.reductionValues[{plan.pairwise, rows[m], cols[c]}] =
+          lResults[m * cfg.tn + c];
+
+  auto jArgs = cast<scf::ForOp>(jLoop->loop).getRegionIterArgs();
+  SmallVector<Value> best(jArgs.begin(), jArgs.begin() + cfg.tm);
+  SmallVector<Value> bestIdx(jArgs.begin() + cfg.tm, jArgs.end());
+  for (int64_t m = 0; m < cfg.tm; ++m) {
+    for (int64_t c = 0; c < cfg.tn; ++c) {
+      emitter.bindIteration(plan.loop.getIteration(), cols[c]);
+      emitter.currentRow = rows[m];
+      emitter.currentCol = cols[c];
+      FailureOr<Value> v =
+          emitter.emit(plan.loop.getCandidate(), {rows[m]}, jLoop);
+      if (failed(v))
+        return failure();
+      emitter.setInsertionPoint(jLoop);
+      Value valid = arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::ult, cols[c],
+                                          jEnd);
+      Value take = arith::AndIOp::create(builder, loc, valid,
+                                         better(*v, best[m]));
+      best[m] = arith::SelectOp::create(builder, loc, take, *v, best[m]);
+      Value j32 = arith::IndexCastOp::create(builder, loc,
+                                             builder.getI32Type(), cols[c]);
+      bestIdx[m] = arith::SelectOp::create(builder, loc, take, j32,
+                                           bestIdx[m]);
+    }
+  }
+  emitter.bindIteration(plan.loop.getIteration(), Value());
+  SmallVector<Value> jYield(best);
+  jYield.append(bestIdx);
+  ValueRange jResults = emitter.closeLoop(jLoop, jYield);
+
+  // Merge the pairs of the threads that share a row (lanes differing in
+  // the low log2(tx) bits), then write.
+  emitter.setInsertionPoint(root);
+  for (int64_t m = 0; m < cfg.tm; ++m) {
+    Value value = jResults[m];
+    Value index = jResults[cfg.tm + m];
+    Value key = orderableKey(builder, loc, value, isMin, nanIsBest);
+    for (int64_t offset = tx / 2; offset >= 1; offset /= 2) {
+      Value otherKey = gpu::ShuffleOp::create(builder, loc, key, offset, 32,
+                                              gpu::ShuffleMode::XOR)
+                           .getShuffleResult();
+      Value otherIdx = gpu::ShuffleOp::create(builder, loc, index, offset, 32,
+                                              gpu::ShuffleMode::XOR)
+                           .getShuffleResult();
+      Value otherVal = gpu::ShuffleOp::create(builder, loc, value, offset, 32,
+                                              gpu::ShuffleMode::XOR)
+                           .getShuffleResult();
+      Value keyLess = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, otherKey, key);
+      Value keyEq = arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::eq, otherKey,
+                                          key);
+      Value idxLess = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::slt, otherIdx, index);
+      Value takeOther = arith::OrIOp::create(
+          builder, loc, keyLess,
+          arith::AndIOp::create(builder, loc, keyEq, idxLess));
+      key = arith::SelectOp::create(builder, loc, takeOther, otherKey, key);
+      index = arith::SelectOp::create(builder, loc, takeOther, otherIdx, index);
+      value = arith::SelectOp::create(builder, loc, takeOther, otherVal, value);
+    }
+    Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         tcol, idx(0));
+    Value inRows = arith::CmpIOp::create(builder, loc,
+                                         arith::CmpIPredicate::ult, rows[m], n);
+    auto ifOp = scf::IfOp::create(
+        builder, loc, arith::AndIOp::create(builder, loc, leader, inRows),
+        false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    Type i64 = builder.getI64Type();
+    if (cfg.split > 1) {
+      // (key << 32 | index): the minimum keeps the best value, then the
+      // lowest index. The labels buffer (or the value buffer, as 32-bit
+      // keys) holds the packed pairs until the merge entry unpacks them.
+      if (plan.indexOutput) {
+        Value packed = arith::OrIOp::create(
+            builder, loc,
+            arith::ShLIOp::create(
+                builder, loc, arith::ExtUIOp::create(builder, loc, i64, key),
+                arith::ConstantOp::create(builder, loc,
+                                          builder.getI64IntegerAttr(32))),
+            arith::ExtUIOp::create(builder, loc, i64, index));
+        memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
+                                    packed, ctx.outputs[*plan.indexOutput],
+                                    ValueRange{rows[m]});
+      }
+    } else {
+      if (plan.indexOutput)
+        memref::StoreOp::create(
+            builder, loc, arith::ExtSIOp::create(builder, loc, i64, index),
+            ctx.outputs[*plan.indexOutput], ValueRange{rows[m]});
+      if (plan.valueOutput)
+        memref::StoreOp::create(builder, loc, value,
+                                ctx.outputs[*plan.valueOutput],
+                                ValueRange{rows[m]});
+    }
+  }
+  return success();
+}
+
+/// The second entry of a split launch: unpacks (key << 32 | index) into
+/// labels and, when the kernel returns them, values.
+LogicalResult TiledBuilder::buildMerge(StringRef name) {
+  gpu::GPUFuncOp main = ctx.func;
+  OpBuilder moduleBuilder(main);
+  moduleBuilder.setInsertionPointAfter(main);
+  auto merge = gpu::GPUFuncOp::create(moduleBuilder, loc, name,
+                                      main.getFunctionType());
+  merge->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                 moduleBuilder.getUnitAttr());
+  merge->setAttr("nvvm.maxntid", moduleBuilder.getDenseI32ArrayAttr({256, 1, 1}));
+  Block &entry = merge.getBody().front();
+  builder.setInsertionPointToStart(&entry);
+  Operation *ret = gpu::ReturnOp::create(builder, loc);
+  builder.setInsertionPoint(ret);
+  // Rebuild the memrefs of the main entry's parameters in this function.
+  IRMapping mapping;
+  for (auto [a, b] : llvm::zip(main.getArguments(), merge.getArguments()))
+    mapping.map(a, b);
+  for (Operation &op : main.getBody().front()) {
+    if (isa<LLVM::UndefOp, LLVM::InsertValueOp, LLVM::ConstantOp,
+            LLVM::MulOp, UnrealizedConversionCastOp>(op))
+      builder.clone(op, mapping);
+  }
+  Value labels = mapping.lookup(ctx.outputs[*plan.indexOutput]);
+  Value values = plan.valueOutput
+                     ? mapping.lookup(ctx.outputs[*plan.valueOutput])
+                     : Value();
+  Value rowsTotal = memref::DimOp::create(builder, loc, labels, 0);
+  Value first = arith::AddIOp::create(
+      builder, loc,
+      arith::MulIOp::create(
+          builder, loc, gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
+          gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x)),
+      gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
+  Value stride = arith::MulIOp::create(
+      builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
+      gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x));
+  auto loopOp = scf::ForOp::create(builder, loc, first, rowsTotal, stride);
+  builder.setInsertionPointToStart(loopOp.getBody());
+  Value i = loopOp.getInductionVar();
+  Type i64 = builder.getI64Type(), i32t = builder.getI32Type();
+  Value packed = memref::LoadOp::create(builder, loc, labels, ValueRange{i});
+  Value low = arith::AndIOp::create(
+      builder, loc, packed,
+      arith::ConstantOp::create(builder, loc,
+                                builder.getI64IntegerAttr(0xFFFFFFFFll)));
+  memref::StoreOp::create(builder, loc, low, labels, ValueRange{i});
+  if (values) {
+    Value key = arith::TruncIOp::create(
+        builder, loc, i32t,
+        arith::ShRUIOp::create(
+            builder, loc, packed,
+            arith::ConstantOp::create(builder, loc,
+                                      builder.getI64IntegerAttr(32))));
+    Value nanKey = i32(nanIsBest ? 0 : -1);
+    Value isNan = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                        key, nanKey);
+    Value decoded = keyToValue(builder, loc, key, isMin);
+    Value nan = f32(std::numeric_limits<double>::quiet_NaN());
+    Value v = arith::SelectOp::create(builder, loc, isNan, nan, decoded);
+    memref::StoreOp::create(builder, loc, v, values, ValueRange{i});
+  }
+  (void)i64;
+  return success();
+}
+
+/// Tile sizes: 128 x 128 blocks with 8 x 8 per thread when the rows and
+/// candidates give enough blocks, else 64 x 64 with 4 x 4; the candidate
+/// axis splits until the grid has `targetBlocks` blocks.
+TileConfig chooseConfig(const TileOptions &opts, int64_t rows,
+                        int64_t candidates) {
+  TileConfig cfg{128, 128, 8, 8, 8, 1};
+  auto blocksFor = [&](int64_t bm) {
+    return rows > 0 ? (rows + bm - 1) / bm : opts.targetBlocks;
+  };
+  if (blocksFor(128) < opts.targetBlocks / 2)
+    cfg = {64, 64, 16, 4, 4, 1};
+  if (opts.tileM)
+    cfg.bm = opts.tileM;
+  if (opts.tileN)
+    cfg.bn = opts.tileN;
+  if (opts.tileK)
+    cfg.bk = opts.tileK;
+  if (opts.tileM || opts.tileN) {
+    cfg.tm = std::max<int64_t>(4, cfg.bm / 16);
+    cfg.tn = std::max<int64_t>(4, cfg.bn / 16);
+  }
+  int64_t tiles = candidates > 0 ? (candidates + cfg.bn - 1) / cfg.bn : 1;
+  if (opts.split) {
+    cfg.split = opts.split;
+  } else if (rows > 0) {
+    int64_t rowBlocks = blocksFor(cfg.bm);
+    cfg.split = std::clamp<int64_t>(
+        (opts.targetBlocks + rowBlocks - 1) / rowBlocks, 1, tiles);
+  }
+  return cfg;
+}
+
+} // namespace
 
 FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                                                         bool &applicable) {
-  applicable = false;
-  return failure();
+  std::string why;
+  FailureOr<TiledPlan> plan = matchTiled(ctx.kernel, why);
+  applicable = succeeded(plan);
+  if (!applicable)
+    return failure();
+
+  auto rowType = cast<RankedTensorType>(plan->rowLeaf.getType());
+  int64_t rows = rowType.getDimSize(0);
+  if (ShapedType::isDynamic(rows))
+    rows = ctx.tiles.expectedRows;
+  int64_t candidates = 0;
+  APInt trips;
+  if (matchPattern(plan->loop.getTrips(), m_ConstantInt(&trips)))
+    candidates = trips.getSExtValue();
+  TileConfig cfg = chooseConfig(ctx.tiles, rows, candidates);
+  // Packed atomics need the labels; a value-only result does not split.
+  if (!plan->indexOutput)
+    cfg.split = 1;
+  if (cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
+      cfg.bk % 4 || cfg.threads() > 1024 || cfg.threads() < cfg.bm ||
+      cfg.threads() < cfg.bn || 32 % (cfg.bn / cfg.tn) ||
+      2 * cfg.bk * (cfg.bm + cfg.bn) * 4 > 48 * 1024)
+    return ctx.kernel.emitOpError("invalid tile configuration: ")
+           << cfg.bm << "x" << cfg.bn << "x" << cfg.bk << " with " << cfg.tm
+           << "x" << cfg.tn << " per thread";
+
+  TiledBuilder tb(ctx, *plan, cfg);
+  if (failed(tb.build()))
+    return failure();
+  // Launch bounds: the big tile keeps two blocks per SM (<= 128 registers),
+  // the small one four (<= 64), so that ptxas does not trade occupancy for
+  // hoisting every shared-memory load of the unrolled slice.
+  ctx.func->setAttr("nvvm.minctasm",
+                    IntegerAttr::get(IntegerType::get(ctx.func.getContext(), 32),
+                                     cfg.tm * cfg.tn >= 64 ? 2 : 4));
+
+  KernelLaunch launch;
+  Value rowLeafInput = ctx.kernel.getInputs()[plan->rowLeaf.getArgNumber()];
+  Expr n = ctx.dimExpr(rowLeafInput, 0);
+  launch.grid = {Expr::apply(Expr::OpKind::Max, Expr::integer(1),
+                             Expr::apply(Expr::OpKind::CDiv, n,
+                                         Expr::integer(cfg.bm))),
+                 Expr::integer(cfg.split), Expr::integer(1)};
+  launch.block = {Expr::integer(cfg.threads()), Expr::integer(1),
+                  Expr::integer(1)};
+  std::string remark;
+  llvm::raw_string_ostream os(remark);
+  os << "tiled running minimum: " << cfg.bm << "x" << cfg.bn << " block tile, "
+     << cfg.bk << " features per slice, " << cfg.tm << "x" << cfg.tn
+     << " per thread, " << cfg.threads() << " threads";
+  if (plan->rowReductions.size() + plan->colReductions.size())
+    os << ", " << plan->rowReductions.size() << " row and "
+       << plan->colReductions.size() << " candidate norms from the slices";
+  if (cfg.split > 1) {
+    os << ", candidates split over " << cfg.split
+       << " blocks (atomic (value, index) minimum)";
+    launch.memsetOutputs.push_back(*plan->indexOutput);
+    launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
+    if (failed(tb.buildMerge(launch.mergeEntry)))
+      return failure();
+    launch.mergeGrid = {
+        Expr::apply(Expr::OpKind::Max, Expr::integer(1),
+                    Expr::apply(Expr::OpKind::Min, Expr::integer(1056),
+                                Expr::apply(Expr::OpKind::CDiv, n,
+                                            Expr::integer(256)))),
+        Expr::integer(1), Expr::integer(1)};
+    launch.mergeBlock = {Expr::integer(256), Expr::integer(1),
+                         Expr::integer(1)};
+  }
+  launch.remark = remark;
+  return launch;
 }

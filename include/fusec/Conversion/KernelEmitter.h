@@ -66,6 +66,25 @@ public:
   /// Terminates `frame`'s loop with `yields` and returns its results.
   ValueRange closeLoop(Frame *frame, ValueRange yields);
 
+  /// Binds the iteration of a fuse.running_min (its body's block argument)
+  /// to the index `iv` for the emissions that follow; null unbinds.
+  void bindIteration(Value iteration, Value iv) {
+    if (iv)
+      indexBindings[iteration] = iv;
+    else
+      indexBindings.erase(iteration);
+  }
+
+  /// A frame for a block the caller built (an scf.if branch) inside
+  /// `parent`, placed at `op`; close it before the parent goes on.
+  Frame *openBlockFrame(Frame *parent, Block *block, Operation *op);
+  void closeBlockFrame(Frame *frame);
+
+  /// The index value of an `index`-typed SSA value of the kernel region.
+  FailureOr<Value> emitIndexOf(Value regionIndex, Frame *ctx) {
+    return emitIndex(regionIndex, ctx);
+  }
+
   /// Registers a value computed by the caller as living in `frame`.
   void define(Value value, Frame *frame) { valueFrame[value] = frame; }
 
@@ -135,6 +154,7 @@ protected:
   SmallVector<Value> boundImplicitIndices(Value value);
   DenseMap<Value, SmallVector<Value>> implicitMemo;
 
+  SmallVector<Value> memoKey(Value value, ArrayRef<Value> indices);
   Value lookupMemo(Value value, ArrayRef<Value> indices, Frame *ctx);
   void recordMemo(Value value, ArrayRef<Value> indices, Value result,
                   Frame *frame);
