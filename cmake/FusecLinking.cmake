@@ -11,38 +11,29 @@
 #===----------------------------------------------------------------------===#
 
 # fusec_link_mlir(<target> <MLIR or LLVM component libraries>...)
+# Development builds link the dylibs; static builds link everything at the
+# final link step (fusec_link_tool), so libraries need nothing here.
 function(fusec_link_mlir target)
-  if(FUSEC_STATIC)
-    set(libs)
-    foreach(lib ${ARGN})
-      list(APPEND libs "${LLVM_LIBRARY_DIR}/lib${lib}.a")
-    endforeach()
-    set_property(GLOBAL APPEND PROPERTY FUSEC_STATIC_MLIR_LIBS ${libs})
-  else()
+  if(NOT FUSEC_STATIC)
     target_link_libraries(${target} PUBLIC MLIR LLVM)
   endif()
 endfunction()
 
 # fusec_link_tool(<target>): final link step of an executable or shared
-# library that uses MLIR. In static mode every archive recorded by
-# fusec_link_mlir is linked in one group, followed by LLVM's components.
+# library that uses MLIR. In static mode every MLIR and LLVM archive goes
+# into one group; the linker takes only the objects that are needed, which
+# is simpler and more robust than replaying Debian's exported dependency
+# lists (they name the dylibs).
 function(fusec_link_tool target)
   if(FUSEC_STATIC)
-    get_property(libs GLOBAL PROPERTY FUSEC_STATIC_MLIR_LIBS)
-    list(REMOVE_DUPLICATES libs)
-    llvm_map_components_to_libnames(llvm_libs
-      Core Support NVPTXCodeGen NVPTXDesc NVPTXInfo X86CodeGen X86AsmParser
-      X86Desc X86Info OrcJIT MCJIT ExecutionEngine Passes IPO Linker
-      TransformUtils FrontendOpenMP FrontendOffloading BitWriter BitReader
-      IRReader AsmParser Target MC Object Analysis PerfJITEvents
-      OrcShared OrcTargetProcess JITLink Demangle)
-    set(llvm_archives)
-    foreach(lib ${llvm_libs})
-      list(APPEND llvm_archives "${LLVM_LIBRARY_DIR}/lib${lib}.a")
-    endforeach()
+    file(GLOB mlir_archives "${LLVM_LIBRARY_DIR}/libMLIR*.a")
+    list(FILTER mlir_archives EXCLUDE REGEX "libMLIR(Test|CAPI)")
+    file(GLOB llvm_archives "${LLVM_LIBRARY_DIR}/libLLVM*.a")
     target_link_libraries(${target} PRIVATE
-      -Wl,--start-group ${libs} ${llvm_archives} -Wl,--end-group
+      -Wl,--start-group ${mlir_archives} ${llvm_archives} -Wl,--end-group
       -static-libstdc++ -static-libgcc
-      ${LLVM_LIBRARY_DIR}/../../x86_64-linux-gnu/libzstd.a z pthread dl m)
+      /usr/lib/x86_64-linux-gnu/libzstd.a /usr/lib/x86_64-linux-gnu/libz.a
+      pthread dl m rt)
+    target_link_options(${target} PRIVATE -Wl,--gc-sections)
   endif()
 endfunction()

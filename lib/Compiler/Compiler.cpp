@@ -61,6 +61,7 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.tileK = options.tileK;
   gpu.split = options.split;
   gpu.expectedRows = options.expectedRows;
+  gpu.minBlocks = options.minBlocks;
   switch (options.emit) {
   case EmitLevel::Fused:
     buildFusionPipeline(pm, fusion);

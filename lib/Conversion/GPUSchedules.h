@@ -21,6 +21,8 @@ namespace fuse {
 struct TileOptions {
   int64_t tileM = 0, tileN = 0, tileK = 0, split = 0;
   int64_t targetBlocks = 264;
+  /// Resident blocks per SM the launch bounds ask ptxas for (0: chosen).
+  int64_t minBlocks = 0;
   int64_t expectedRows = 0;
 };
 

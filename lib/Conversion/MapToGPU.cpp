@@ -609,7 +609,8 @@ struct FuseMapToGPUPass
     MLIRContext *ctx = &getContext();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
-    TileOptions tiles{tileM, tileN, tileK, split, targetBlocks, expectedRows};
+    TileOptions tiles{tileM, tileN, tileK, split, targetBlocks, minBlocks,
+                      expectedRows};
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     for (func::FuncOp func : funcs) {
       if (func.isExternal())

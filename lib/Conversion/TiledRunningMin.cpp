@@ -922,6 +922,17 @@ LogicalResult TiledBuilder::build() {
   }
   gpu::BarrierOp::create(builder, loc);
   ValueRange lResults = emitter.closeLoop(lLoop, accOut);
+  // The candidate indices name elements during the slice loop but are only
+  // computed for the epilogue: move them below the loop when nothing in it
+  // reads them, so that they are not live across it.
+  for (Value j : cols) {
+    Operation *def = j.getDefiningOp();
+    bool usedInLoop = llvm::any_of(j.getUsers(), [&](Operation *user) {
+      return lLoop->loop->isAncestor(user);
+    });
+    if (!usedInLoop)
+      def->moveAfter(lLoop->loop);
+  }
 
   // Publish the norms of this tile.
   emitter.setInsertionPoint(jLoop);
@@ -1034,10 +1045,17 @@ LogicalResult TiledBuilder::build() {
       index = arith::SelectOp::create(builder, loc, takeOther, otherIdx, index);
       value = arith::SelectOp::create(builder, loc, takeOther, otherVal, value);
     }
+    // The row index again, computed here: keeping rows[m] live across the
+    // candidate loop costs registers that the accumulators need.
+    Value row = arith::AddIOp::create(
+        builder, loc, rowBase,
+        arith::AddIOp::create(
+            builder, loc,
+            arith::MulIOp::create(builder, loc, trow, idx(cfg.tm)), idx(m)));
     Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                          tcol, idx(0));
     Value inRows = arith::CmpIOp::create(builder, loc,
-                                         arith::CmpIPredicate::ult, rows[m], n);
+                                         arith::CmpIPredicate::ult, row, n);
     auto ifOp = scf::IfOp::create(
         builder, loc, arith::AndIOp::create(builder, loc, leader, inRows),
         false);
@@ -1058,17 +1076,17 @@ LogicalResult TiledBuilder::build() {
             arith::ExtUIOp::create(builder, loc, i64, index));
         memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
                                     packed, ctx.outputs[*plan.indexOutput],
-                                    ValueRange{rows[m]});
+                                    ValueRange{row});
       }
     } else {
       if (plan.indexOutput)
         memref::StoreOp::create(
             builder, loc, arith::ExtSIOp::create(builder, loc, i64, index),
-            ctx.outputs[*plan.indexOutput], ValueRange{rows[m]});
+            ctx.outputs[*plan.indexOutput], ValueRange{row});
       if (plan.valueOutput)
         memref::StoreOp::create(builder, loc, value,
                                 ctx.outputs[*plan.valueOutput],
-                                ValueRange{rows[m]});
+                                ValueRange{row});
     }
   }
   return success();
@@ -1206,12 +1224,15 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   TiledBuilder tb(ctx, *plan, cfg);
   if (failed(tb.build()))
     return failure();
-  // Launch bounds: the big tile keeps two blocks per SM (<= 128 registers),
-  // the small one four (<= 64), so that ptxas does not trade occupancy for
-  // hoisting every shared-memory load of the unrolled slice.
+  // Launch bounds: the small tile keeps four blocks per SM (<= 64
+  // registers); the big one needs about 150 registers without spilling, so
+  // by default one block (8 warps with 64 independent FMAs each per
+  // feature) and, on request, two (then ptxas spills a few bytes).
   ctx.func->setAttr("nvvm.minctasm",
                     IntegerAttr::get(IntegerType::get(ctx.func.getContext(), 32),
-                                     cfg.tm * cfg.tn >= 64 ? 2 : 4));
+                                     ctx.tiles.minBlocks
+                                         ? ctx.tiles.minBlocks
+                                         : (cfg.tm * cfg.tn >= 64 ? 1 : 4)));
 
   KernelLaunch launch;
   Value rowLeafInput = ctx.kernel.getInputs()[plan->rowLeaf.getArgNumber()];

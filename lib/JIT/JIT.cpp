@@ -73,7 +73,8 @@ std::string optionsKey(const fusec::CompileOptions &o, StringRef arch) {
   return (llvm::Twine("v1;") + arch + ";" + llvm::Twine(o.fuseIndexReductions) +
           ";" + llvm::Twine(o.tileM) + ";" + llvm::Twine(o.tileN) + ";" +
           llvm::Twine(o.tileK) + ";" + llvm::Twine(o.split) + ";" +
-          llvm::Twine(o.expectedRows) + ";" + fusec::getVersionString())
+          llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" +
+          fusec::getVersionString())
       .str();
 }
 

@@ -70,6 +70,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   map.tileK = options.tileK;
   map.split = options.split;
   map.expectedRows = options.expectedRows;
+  map.minBlocks = options.minBlocks;
   pm.addPass(fuse::createFuseMapToGPU(map));
 }
 

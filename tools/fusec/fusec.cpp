@@ -75,6 +75,10 @@ static cl::opt<int64_t> tileK("tile-k",
 static cl::opt<int64_t> split("split",
                               cl::desc("Blocks that share one row tile"),
                               cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t> minBlocks(
+    "min-blocks",
+    cl::desc("Resident blocks per SM the tiled kernel asks ptxas for"),
+    cl::init(0), cl::cat(fusecCategory));
 static cl::opt<int64_t> expectedRows(
     "expected-rows",
     cl::desc("Rows assumed for a dynamic row axis when choosing tiles"),
@@ -121,6 +125,7 @@ int main(int argc, char **argv) {
   options.tileK = tileK;
   options.split = split;
   options.expectedRows = expectedRows;
+  options.minBlocks = minBlocks;
   options.configurePassManager = [](PassManager &pm) {
     return applyPassManagerCLOptions(pm);
   };

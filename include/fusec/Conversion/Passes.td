@@ -70,6 +70,9 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
            "Blocks that share one row tile's candidates (0: chosen)">,
     Option<"targetBlocks", "target-blocks", "int64_t", /*default=*/"264",
            "Blocks needed to fill the GPU (2 per SM on an H200)">,
+    Option<"minBlocks", "min-blocks", "int64_t", /*default=*/"0",
+           "Resident blocks per SM the tiled kernel's launch bounds request "
+           "(0: chosen)">,
     Option<"expectedRows", "expected-rows", "int64_t", /*default=*/"0",
            "Row count the split decision assumes for a dynamic row axis">,
   ];

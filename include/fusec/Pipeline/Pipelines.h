@@ -47,6 +47,10 @@ struct GPUPipelineOptions
   Option<int64_t> split{*this, "split",
                         llvm::cl::desc("Blocks sharing one row tile"),
                         llvm::cl::init(0)};
+  Option<int64_t> minBlocks{
+      *this, "min-blocks",
+      llvm::cl::desc("Resident blocks per SM for the tiled kernel"),
+      llvm::cl::init(0)};
   Option<int64_t> expectedRows{
       *this, "expected-rows",
       llvm::cl::desc("Rows assumed for a dynamic row axis when choosing the "
