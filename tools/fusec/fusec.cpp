@@ -6,11 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fusec/Analysis/ByteLedger.h"
 #include "fusec/Compiler/Compiler.h"
 #include "fusec/InitFusec.h"
+#include "fusec/Pipeline/Pipelines.h"
 
 #include "mlir/IR/AsmState.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
@@ -84,6 +88,94 @@ static cl::opt<int64_t> expectedRows(
     cl::desc("Rows assumed for a dynamic row axis when choosing tiles"),
     cl::init(0), cl::cat(fusecCategory));
 
+enum class LedgerFormat { None, Text, JSON };
+static cl::opt<LedgerFormat> ledger(
+    "ledger",
+    cl::desc("Print the byte ledger (eager plan vs fused plan: bytes, FLOPs, "
+             "launches, peak memory, predicted floor and regime) instead of "
+             "compiling"),
+    cl::ValueOptional, cl::init(LedgerFormat::None),
+    cl::values(clEnumValN(LedgerFormat::Text, "", "readable table"),
+               clEnumValN(LedgerFormat::Text, "text", "readable table"),
+               clEnumValN(LedgerFormat::JSON, "json", "machine-readable")),
+    cl::cat(fusecCategory));
+static cl::opt<std::string>
+    device("device",
+           cl::desc("Device profile of the ledger: h200, l4 or a JSON file"),
+           cl::init("h200"), cl::cat(fusecCategory));
+static cl::list<std::string>
+    sizes("sizes",
+          cl::desc("Sizes of dynamic dimensions for the ledger, e.g. n=4096 "
+                   "or arg0.dim0=4096"),
+          cl::CommaSeparated, cl::cat(fusecCategory));
+static cl::opt<std::string> measurements(
+    "measurements",
+    cl::desc("JSON file of measured times the ledger checks against its "
+             "floors"),
+    cl::init(""), cl::cat(fusecCategory));
+
+/// `fusec --ledger`: the eager plan of the program as written, the fused
+/// plan after fusion, the decision, and the GPU schedule chosen for each
+/// kernel.
+static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
+                             llvm::raw_ostream &os) {
+  OwningOpRef<ModuleOp> eager = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!eager)
+    return 1;
+  OwningOpRef<ModuleOp> fused = eager->clone();
+  OwningOpRef<ModuleOp> scheduled = eager->clone();
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return 1;
+  fusec::FusionPipelineOptions fusion;
+  fusion.fuseIndexReductions = fuseIndexReductions;
+  fusec::buildFusionPipeline(pm, fusion);
+  if (failed(pm.run(*fused)))
+    return 1;
+
+  mlir::fuse::LedgerOptions options;
+  auto profile = mlir::fuse::getDeviceProfile(device);
+  if (!profile) {
+    llvm::errs() << "fusec: " << llvm::toString(profile.takeError()) << "\n";
+    return 1;
+  }
+  options.device = *profile;
+  auto bindings = mlir::fuse::SizeBindings::parse(
+      std::vector<std::string>(sizes.begin(), sizes.end()));
+  if (!bindings) {
+    llvm::errs() << "fusec: " << llvm::toString(bindings.takeError()) << "\n";
+    return 1;
+  }
+  options.sizes = *bindings;
+  options.measurementsPath = measurements;
+  if (failed(mlir::fuse::printLedger(*eager, *fused, options, os,
+                                     ledger == LedgerFormat::JSON)))
+    return 1;
+  if (ledger == LedgerFormat::JSON)
+    return 0;
+
+  // The schedule decisions, as remarks.
+  PassManager gpm(&context);
+  fusec::GPUPipelineOptions gpu;
+  gpu.fuseIndexReductions = fuseIndexReductions;
+  gpu.arch = arch;
+  gpu.tileM = tileM;
+  gpu.tileN = tileN;
+  gpu.tileK = tileK;
+  gpu.split = split;
+  gpu.expectedRows = expectedRows;
+  fusec::buildGPUKernelPipeline(gpm, gpu);
+  if (failed(gpm.run(*scheduled)))
+    return 1;
+  os << "\nGPU schedule (" << arch << "):\n";
+  scheduled->walk([&](gpu::GPUFuncOp func) {
+    if (auto remark = func->getAttrOfType<StringAttr>("fusec.schedule"))
+      os << "  remark: " << func.getName() << ": " << remark.getValue()
+         << "\n";
+  });
+  return 0;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   registerMLIRContextCLOptions();
@@ -115,6 +207,19 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+
+  if (ledger != LedgerFormat::None) {
+    auto output = openOutputFile(outputFilename, &error);
+    if (!output) {
+      llvm::errs() << "fusec: cannot write '" << outputFilename
+                   << "': " << error << "\n";
+      return 1;
+    }
+    if (int rc = printLedgerReport(sourceMgr, context, output->os()))
+      return rc;
+    output->keep();
+    return 0;
+  }
 
   fusec::CompileOptions options;
   options.emit = emitLevel;
