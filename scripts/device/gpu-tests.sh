@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+#===- scripts/device/gpu-tests.sh - the GPU test set, on the GPU machine --===#
+#
+# Run through the device tool from the repository root, after
+# scripts/device/package.sh has filled device-pkg/ here:
+#   device run --carry device-pkg -- scripts/device/gpu-tests.sh
+# Results go to $OUT/gpu-tests.log; the exit status is non-zero if any check
+# failed. Covers: every example on random shapes (not tile multiples,
+# dynamic n, n=1, k=1), ties and NaN data, the probe shape, a case with
+# n*d > 2^31 elements, the JIT (correctness, cold and cached latency), and
+# compute-sanitizer memcheck/racecheck on small shapes.
+#
+#===----------------------------------------------------------------------===#
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+OUT=${OUT:-/tmp/fusec-out}
+mkdir -p "$OUT"
+log=$OUT/gpu-tests.log
+: > "$log"
+bin=/tmp/fusec-bin
+mkdir -p $bin
+for f in device-pkg/bin/*.xz; do
+  xz -dc "$f" > "$bin/$(basename "$f" .xz)" && chmod +x "$bin/$(basename "$f" .xz)"
+done
+export PATH=$bin:$PATH
+export FUSEC_CACHE_DIR=/tmp/fusec-cache
+failures=0
+
+run() { # run <label> <command...>
+  local label=$1; shift
+  echo "=== $label: $*" >> "$log"
+  local start=$(date +%s%N)
+  timeout 240 "$@" >> "$log" 2>&1
+  local rc=$?
+  local end=$(date +%s%N)
+  echo "=== $label: exit $rc ($(( (end - start) / 1000000 )) ms)" >> "$log"
+  if [ $rc -ne 0 ]; then
+    failures=$((failures + 1))
+    echo "FAILED: $label (exit $rc)" >> "$log"
+  fi
+}
+
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv >> "$log" 2>&1
+
+# The JIT embedded in a host program: labels, cold compile + load, cache hit.
+rm -rf /tmp/fusec-cache
+run jit-host fusec-host-example --latency --n=5000
+
+# Every example on random shapes, through fusec's compiler and runtime.
+for ex in naive_argmin distance_only gemm_argmin one_centroid_distance \
+          running_step chain_f16; do
+  run "$ex" fuse-run examples/$ex.mlir --mode=gpu --trials=12 --seed=11
+done
+for k in 8 32; do
+  run "running_loop_k$k" fuse-run examples/running_loop_k$k.mlir --mode=gpu \
+    --trials=12 --seed=12 --keep-extent=$k
+done
+# Ties (duplicated centroids) and NaN/inf data.
+run naive-ties fuse-run examples/naive_argmin.mlir --mode=gpu --trials=6 --seed=13 --dup-rows=1
+run gemm-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=6 --seed=14 --dup-rows=1
+run naive-nan fuse-run examples/naive_argmin.mlir --mode=gpu --trials=6 --seed=15 --fill=nan
+# The probe shape as written (k=256, d=512, n=4096), split and unsplit.
+run probe-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 \
+  --dims=s0=4096 --keep-extent=256,512 --expected-rows=4096 --time --reps=50
+run probe-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
+  --dims=s0=4096 --keep-extent=256,512 --expected-rows=4096 --time --reps=50
+run probe-naive-unsplit fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 \
+  --dims=s0=4096 --keep-extent=256,512 --split=1
+# A larger shape (n=65536) against the reference evaluator.
+run large-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 \
+  --dims=s0=65536 --keep-extent=256,512 --expected-rows=65536 --max-volume=100000000000
+
+# n*d > 2^31 elements: 64-bit indexing (checked against torch in float64).
+run large-index python3 bench/large_index_check.py --fusec $bin/fusec \
+  --runtime device-pkg/lib/libfusec_runtime.so
+
+# compute-sanitizer on small shapes: memcheck and racecheck.
+for tool in memcheck racecheck; do
+  for ex in naive_argmin gemm_argmin chain_f16 running_step; do
+    run "$tool-$ex" compute-sanitizer --tool $tool --error-exitcode 9 \
+      fuse-run examples/$ex.mlir --mode=gpu --trials=2 --seed=21 --max-dynamic=70 --max-static=40
+  done
+  run "$tool-split" compute-sanitizer --tool $tool --error-exitcode 9 \
+    fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 --dims=s0=300 \
+    --keep-extent=256,512 --split=3 --tile-m=64 --tile-n=64
+done
+
+echo "gpu-tests: $failures failed" >> "$log"
+tail -n 5 "$log"
+exit $failures
