@@ -62,6 +62,8 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.split = options.split;
   gpu.expectedRows = options.expectedRows;
   gpu.minBlocks = options.minBlocks;
+  gpu.threadM = options.threadM;
+  gpu.threadN = options.threadN;
   switch (options.emit) {
   case EmitLevel::Fused:
     buildFusionPipeline(pm, fusion);

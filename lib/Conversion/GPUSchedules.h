@@ -23,6 +23,8 @@ struct TileOptions {
   int64_t targetBlocks = 264;
   /// Resident blocks per SM the launch bounds ask ptxas for (0: chosen).
   int64_t minBlocks = 0;
+  /// Register tile per thread (rows and candidates); 0: chosen.
+  int64_t threadM = 0, threadN = 0;
   int64_t expectedRows = 0;
 };
 

@@ -609,8 +609,16 @@ struct FuseMapToGPUPass
     MLIRContext *ctx = &getContext();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
-    TileOptions tiles{tileM, tileN, tileK, split, targetBlocks, minBlocks,
-                      expectedRows};
+    TileOptions tiles;
+    tiles.tileM = tileM;
+    tiles.tileN = tileN;
+    tiles.tileK = tileK;
+    tiles.split = split;
+    tiles.targetBlocks = targetBlocks;
+    tiles.minBlocks = minBlocks;
+    tiles.threadM = threadM;
+    tiles.threadN = threadN;
+    tiles.expectedRows = expectedRows;
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     for (func::FuncOp func : funcs) {
       if (func.isExternal())

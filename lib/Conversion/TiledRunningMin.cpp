@@ -1159,6 +1159,16 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   return success();
 }
 
+/// Resident blocks per SM for the launch bounds: 256 threads per SM with
+/// 64 accumulators per thread (about 150 registers, no spills), 512 with
+/// 32, 1024 with 16.
+int64_t defaultMinBlocks(const TileConfig &cfg) {
+  int64_t accumulators = cfg.tm * cfg.tn;
+  int64_t threadsPerSM = accumulators >= 64 ? 256 : accumulators >= 32 ? 512
+                                                                       : 1024;
+  return std::max<int64_t>(1, threadsPerSM / cfg.threads());
+}
+
 /// Tile sizes: 128 x 128 blocks with 8 x 8 per thread when the rows and
 /// candidates give enough blocks, else 64 x 64 with 4 x 4; the candidate
 /// axis splits until the grid has `targetBlocks` blocks.
@@ -1180,6 +1190,10 @@ TileConfig chooseConfig(const TileOptions &opts, int64_t rows,
     cfg.tm = std::max<int64_t>(4, cfg.bm / 16);
     cfg.tn = std::max<int64_t>(4, cfg.bn / 16);
   }
+  if (opts.threadM)
+    cfg.tm = opts.threadM;
+  if (opts.threadN)
+    cfg.tn = opts.threadN;
   int64_t tiles = candidates > 0 ? (candidates + cfg.bn - 1) / cfg.bn : 1;
   if (opts.split) {
     cfg.split = opts.split;
@@ -1232,7 +1246,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                     IntegerAttr::get(IntegerType::get(ctx.func.getContext(), 32),
                                      ctx.tiles.minBlocks
                                          ? ctx.tiles.minBlocks
-                                         : (cfg.tm * cfg.tn >= 64 ? 1 : 4)));
+                                         : defaultMinBlocks(cfg)));
 
   KernelLaunch launch;
   Value rowLeafInput = ctx.kernel.getInputs()[plan->rowLeaf.getArgNumber()];

@@ -13,6 +13,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/Twine.h"
@@ -47,13 +48,31 @@ unsigned fusec::getElementByteSize(Type elementType) {
 // FunctionShapes
 //===----------------------------------------------------------------------===//
 
-FailureOr<FunctionShapes> FunctionShapes::analyze(func::FuncOp func,
+OwningOpRef<ModuleOp> fusec::cloneForShapeAnalysis(func::FuncOp func) {
+  OwningOpRef<ModuleOp> clone = ModuleOp::create(func.getLoc());
+  clone->getBody()->push_back(func->clone());
+  if (func.isExternal())
+    return clone;
+  // Canonicalization patterns never fail on valid IR; should the pass fail
+  // anyway, a plain copy is the best that can be analyzed.
+  PassManager pm(func.getContext());
+  pm.addPass(createCanonicalizerPass());
+  if (failed(pm.run(*clone))) {
+    clone = ModuleOp::create(func.getLoc());
+    clone->getBody()->push_back(func->clone());
+  }
+  return clone;
+}
+
+FailureOr<FunctionShapes> FunctionShapes::analyze(func::FuncOp original,
                                                   std::string *error) {
-  std::string name = "@" + func.getSymName().str();
-  if (func.isExternal()) {
+  std::string name = "@" + original.getSymName().str();
+  if (original.isExternal()) {
     (void)fail(error, name + " has no body");
     return failure();
   }
+  OwningOpRef<ModuleOp> analysis = cloneForShapeAnalysis(original);
+  auto func = *analysis->getOps<func::FuncOp>().begin();
   FunctionShapes shapes;
   auto checkType = [&](Type type, const llvm::Twine &what)
       -> FailureOr<RankedTensorType> {

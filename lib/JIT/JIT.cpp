@@ -74,6 +74,7 @@ std::string optionsKey(const fusec::CompileOptions &o, StringRef arch) {
           ";" + llvm::Twine(o.tileM) + ";" + llvm::Twine(o.tileN) + ";" +
           llvm::Twine(o.tileK) + ";" + llvm::Twine(o.split) + ";" +
           llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" +
+          llvm::Twine(o.threadM) + ";" + llvm::Twine(o.threadN) + ";" +
           fusec::getVersionString())
       .str();
 }

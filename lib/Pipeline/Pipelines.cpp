@@ -71,6 +71,8 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   map.split = options.split;
   map.expectedRows = options.expectedRows;
   map.minBlocks = options.minBlocks;
+  map.threadM = options.threadM;
+  map.threadN = options.threadN;
   pm.addPass(fuse::createFuseMapToGPU(map));
 }
 

@@ -219,6 +219,13 @@ static cl::opt<unsigned> optLevel("opt-level",
                                   cl::init(2), cl::Hidden,
                                   cl::cat(runCategory));
 
+static cl::opt<bool> gpuDryRun(
+    "gpu-dry-run",
+    cl::desc("GPU mode without a GPU: compile every trial to PTX and bind "
+             "its arguments to the launch description, but launch nothing "
+             "and compare nothing"),
+    cl::init(false), cl::Hidden, cl::cat(runCategory));
+
 static cl::opt<bool> injectError(
     "inject-error",
     cl::desc("Perturb one element of the fused results of trial 0, to show "
@@ -675,8 +682,7 @@ struct TrialResult {
 
 class Runner {
 public:
-  Runner(MLIRContext &context, ModuleOp module, func::FuncOp func)
-      : context(context), module(module), func(func) {}
+  Runner(ModuleOp module, func::FuncOp func) : module(module), func(func) {}
 
   /// Sets up the symbol table from the options; prints the plan.
   LogicalResult initialize();
@@ -687,9 +693,11 @@ private:
   TrialSizes drawSizes(unsigned trial);
   /// A clone of the module holding the function specialized to `sizes`.
   FailureOr<OwningOpRef<ModuleOp>> specialize(const TrialSizes &sizes);
-  /// The number of elements of the largest value of `f` at `sizes`.
+  /// The number of elements of the largest value of `f` (canonical form) at
+  /// `sizes`.
   double largestVolume(func::FuncOp f, const TrialSizes &sizes);
-  /// The largest extent a sum or matmul of `f` reduces (at least 1).
+  /// The largest extent a sum of `f` (canonical form: matmuls are sums)
+  /// reduces, at least 1.
   int64_t reducedExtent(func::FuncOp f, const TrialSizes &sizes);
   std::vector<std::vector<int64_t>> argShapes(func::FuncOp f,
                                               const TrialSizes &sizes);
@@ -705,6 +713,10 @@ private:
   int runGPU(ModuleOp trialModule, func::FuncOp f,
              std::vector<HostTensor> &inputs,
              std::vector<HostTensor> &outputs);
+  /// --gpu-dry-run: binds the call to the launch description as the
+  /// runtime would, without a device.
+  int bindWithoutDevice(StringRef launchJSON, ArrayRef<HostTensor> inputs,
+                        ArrayRef<HostTensor> outputs);
 
   TrialResult compare(unsigned trial, func::FuncOp f,
                       ArrayRef<ref::Tensor> refInputs,
@@ -712,7 +724,6 @@ private:
                       const llvm::DenseMap<Value, ref::Tensor> &observed,
                       std::vector<HostTensor> &outputs, int64_t reduced);
 
-  MLIRContext &context;
   ModuleOp module;
   func::FuncOp func;
   SymbolTable table;
@@ -727,7 +738,11 @@ private:
 } // namespace
 
 LogicalResult Runner::initialize() {
-  fuse::SizeSymbols sizes = fuse::computeSizeSymbols(func);
+  // Shapes are analyzed on the canonical form (matmul as product and sum),
+  // whose size symbols are those of the compiler's launch descriptions.
+  OwningOpRef<ModuleOp> analysis = cloneForShapeAnalysis(func);
+  auto canonical = *analysis->getOps<func::FuncOp>().begin();
+  fuse::SizeSymbols sizes = fuse::computeSizeSymbols(canonical);
   table.numDynamic = sizes.size();
   for (unsigned i = 0; i < sizes.size(); ++i) {
     Symbol symbol;
@@ -795,7 +810,7 @@ LogicalResult Runner::initialize() {
 
   // Which symbols are the candidates of an index reduction and which the
   // extent of a sum, to aim trials at k = 1 and d = 1.
-  func.walk([&](Operation *op) {
+  canonical.walk([&](Operation *op) {
     auto mark = [&](Value value, int64_t dim, bool candidates) {
       std::optional<unsigned> symbol = table.lookup(sizes, value, dim);
       if (!symbol)
@@ -807,8 +822,6 @@ LogicalResult Runner::initialize() {
       mark(op->getOperand(0), fuse::getReductionDim(op), true);
     else if (isa<fuse::SumOp>(op))
       mark(op->getOperand(0), fuse::getReductionDim(op), false);
-    else if (isa<fuse::MatmulOp>(op))
-      mark(op->getOperand(0), 1, false);
   });
 
   llvm::outs() << "fuse-run: @" << func.getSymName() << ", "
@@ -988,8 +1001,6 @@ int64_t Runner::reducedExtent(func::FuncOp f, const TrialSizes &sizes) {
     if (isa<fuse::SumOp>(op))
       largest = std::max(largest,
                          extentOf(op->getOperand(0), fuse::getReductionDim(op)));
-    else if (isa<fuse::MatmulOp>(op))
-      largest = std::max(largest, extentOf(op->getOperand(0), 1));
   });
   return largest;
 }
@@ -1030,8 +1041,9 @@ void Runner::fillInputs(std::vector<HostTensor> &inputs, Random &random) {
     }
     if (!isFloat || (fill != Fill::NaN && fill != Fill::Inf))
       continue;
-    // One special value in about one row (slice along dim 0) in eight, so
-    // that most rows stay finite and both kinds of rows meet.
+    // One special value in about two rows (slices along dim 0) of each
+    // argument: one NaN centroid makes NaN win every row, so specials must
+    // stay rare for finite rows, NaN rows and infinite rows all to occur.
     ArrayRef<int64_t> shape = tensor.getShape();
     int64_t rows = shape.empty() ? 1 : shape[0];
     if (rows == 0)
@@ -1039,8 +1051,9 @@ void Runner::fillInputs(std::vector<HostTensor> &inputs, Random &random) {
     int64_t rowSize = tensor.numel() / rows;
     if (rowSize == 0)
       continue;
+    double probability = std::min(0.25, 2.0 / static_cast<double>(rows));
     for (int64_t row = 0; row < rows; ++row) {
-      if (random.next() % 8 != 0)
+      if (random.unit() >= probability)
         continue;
       int64_t at = row * rowSize + random.range(0, rowSize - 1);
       uint64_t kind = random.next() % (fill == Fill::NaN ? 3 : 2);
@@ -1153,6 +1166,42 @@ static std::optional<std::string> readFile(const std::string &path,
   return file->getBuffer().str();
 }
 
+int Runner::bindWithoutDevice(StringRef launchJSON,
+                              ArrayRef<HostTensor> inputs,
+                              ArrayRef<HostTensor> outputs) {
+  rt::Expected<rt::LaunchDesc> desc = rt::parseLaunchDesc(launchJSON);
+  if (!desc.ok())
+    return failWith(desc.message());
+  // Distinct, 16-byte aligned stand-ins for device pointers: binding checks
+  // alignment, shapes and dtypes, never dereferences.
+  std::vector<rt::ArgValue> args;
+  uint64_t outputBytes = 0;
+  auto add = [&](const HostTensor &tensor) {
+    rt::ArgValue arg;
+    arg.ptr = 256 * (args.size() + 1);
+    arg.dtype = *toDType(tensor.getElementType());
+    arg.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+    args.push_back(arg);
+  };
+  for (const HostTensor &tensor : inputs)
+    add(tensor);
+  for (const HostTensor &tensor : outputs) {
+    add(tensor);
+    outputBytes += tensor.bytes();
+  }
+  rt::Expected<rt::Binding> binding = rt::bindArguments(*desc, args);
+  if (!binding.ok())
+    return failWith(binding.message());
+  unsigned launches = 0;
+  for (const rt::StepDesc &step : desc->steps)
+    launches += step.kind == rt::StepDesc::Kind::Launch;
+  llvm::outs() << "  dry run: " << launches << " kernel launches bound; "
+               << "peak above inputs: " << outputBytes + binding->tempBytes
+               << " bytes (outputs " << outputBytes << ", temporaries "
+               << binding->tempBytes << ")\n";
+  return 0;
+}
+
 int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
                    std::vector<HostTensor> &inputs,
                    std::vector<HostTensor> &outputs) {
@@ -1173,6 +1222,8 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     FailureOr<CompileResult> compiled = compileModule(*copy, options);
     if (failed(compiled))
       return failWith("compiling @" + f.getSymName() + " to PTX failed");
+    if (gpuDryRun)
+      return bindWithoutDevice(compiled->launchJSON, inputs, outputs);
     rt::Expected<std::unique_ptr<rt::Program>> created =
         rt::Program::create(compiled->text, compiled->launchJSON);
     if (!created.ok()) {
@@ -1305,10 +1356,14 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
     };
     if (output.isFloat()) {
       Tolerance tolerance = toleranceFor(output.getElementType());
-      double scaled = 2.0 * static_cast<double>(reduced) *
-                      tolerance.unitRoundoff;
-      double rtol = std::max(tolerance.rtol, scaled);
-      double atol = std::max(tolerance.atol, scaled);
+      // A sum of L terms rounds L times: relative to a sum of same-sign
+      // terms the error is at most about L * u, and absolute (terms of
+      // magnitude <= 1, mixed signs) about L * u * sqrt(L) in practice.
+      double extent = static_cast<double>(reduced);
+      double rtol =
+          std::max(tolerance.rtol, 2.0 * extent * tolerance.unitRoundoff);
+      double atol = std::max(tolerance.atol, 2.0 * extent * std::sqrt(extent) *
+                                                 tolerance.unitRoundoff);
       auto close = [&](double got, double ref) {
         if (std::isnan(ref))
           return std::isnan(got);
@@ -1494,10 +1549,13 @@ int Runner::run() {
     if (failed(trialModule))
       return 1;
     func::FuncOp f = *(*trialModule)->getOps<func::FuncOp>().begin();
+    OwningOpRef<ModuleOp> analysis = cloneForShapeAnalysis(f);
+    auto canonical = *analysis->getOps<func::FuncOp>().begin();
 
     // The reference materializes every intermediate: halve the drawn
     // dynamic sizes until the largest one fits.
-    while (largestVolume(f, sizes) > static_cast<double>(maxVolume)) {
+    while (largestVolume(canonical, sizes) >
+           static_cast<double>(maxVolume)) {
       bool shrunk = false;
       for (auto [i, symbol] : llvm::enumerate(table.symbols))
         if (symbol.dynamic && !symbol.fixed && sizes.values[i] > 1) {
@@ -1518,7 +1576,7 @@ int Runner::run() {
       (void)FunctionShapes::analyze(f, &error);
       return failWith(error);
     }
-    std::vector<std::vector<int64_t>> inShapes = argShapes(f, sizes);
+    std::vector<std::vector<int64_t>> inShapes = argShapes(canonical, sizes);
     if (failed(shapes->checkArgShapes(inShapes, &error)))
       return failWith(error);
     std::vector<std::vector<int64_t>> outShapes =
@@ -1585,6 +1643,10 @@ int Runner::run() {
 
     if (int code = runFused(**trialModule, f, sizes, inputs, outputs))
       return code;
+    if (gpuDryRun) {
+      ++totals.trials;
+      continue;
+    }
 
     if (injectError && trial == 0 && !outputs.empty() &&
         outputs[0].numel() > 0) {
@@ -1600,8 +1662,8 @@ int Runner::run() {
         // An index beyond any candidate: never a near-tie.
         tensor.setInt(at, tensor.getInt(at) + 1000003);
       }
-      llvm::outs() << "  injected an error into result #0 element " << at
-                   << "\n";
+      llvm::outs() << "  injected an error into result #0 at "
+                   << indexString(unravel(at, tensor.getShape())) << "\n";
     }
 
     if (printValues) {
@@ -1616,7 +1678,7 @@ int Runner::run() {
                      << ref::formatTensor(tensor) << "\n";
     }
 
-    int64_t reduced = reducedExtent(f, sizes);
+    int64_t reduced = reducedExtent(canonical, sizes);
     TrialResult result =
         compare(trial, f, refInputs, *expected, observed, outputs, reduced);
     ++totals.trials;
@@ -1645,6 +1707,12 @@ int Runner::run() {
     llvm::outs() << "\n";
   }
 
+  if (gpuDryRun) {
+    llvm::outs() << "fuse-run: DRY: " << totals.trials
+                 << " trials compiled and bound, nothing compared\n";
+    return 0;
+  }
+
   llvm::outs() << "fuse-run: coverage:";
   if (table.symbols.empty())
     llvm::outs() << " no size symbols";
@@ -1667,14 +1735,13 @@ int Runner::run() {
   }
   llvm::outs() << "\n";
 
-  std::string bounds = totals.tieBounds.empty()
-                           ? tieBoundText(Float32Type::get(&context))
-                           : llvm::join(totals.tieBounds, "; ");
   bool pass = totals.mismatches == 0;
   llvm::outs() << "fuse-run: " << (pass ? "PASS" : "FAIL") << ": "
                << totals.trials << " trials, " << totals.mismatches
-               << " mismatches, " << totals.nearTies << " near-ties (bound "
-               << bounds << "), max rel err " << formatDouble(totals.maxRelErr)
+               << " mismatches, " << totals.nearTies << " near-ties";
+  if (!totals.tieBounds.empty())
+    llvm::outs() << " (bound " << llvm::join(totals.tieBounds, "; ") << ")";
+  llvm::outs() << ", max rel err " << formatDouble(totals.maxRelErr)
                << ", max abs err " << formatDouble(totals.maxAbsErr);
   if (totals.nativeMatches)
     llvm::outs() << ", " << totals.nativeMatches
@@ -1746,14 +1813,17 @@ int main(int argc, char **argv) {
   if (dupRows < -1 || dupRows >= static_cast<int>(func.getNumArguments()))
     return failWith("--dup-rows=" + llvm::Twine(dupRows) + ": @" +
                     func.getSymName() + " has " +
-                    llvm::Twine(func.getNumArguments()) + " arguments");
+                    llvm::Twine(func.getNumArguments()) +
+                    " arguments (numbered from 0)");
   if (dupRows >= 0 &&
       cast<RankedTensorType>(func.getArgumentTypes()[dupRows]).getRank() == 0)
     return failWith("--dup-rows=" + llvm::Twine(dupRows) +
                     ": the argument has no rows (rank 0)");
 
+  if (gpuDryRun && (mode != Mode::GPU || !ptxFile.empty()))
+    return failWith("--gpu-dry-run needs --mode=gpu and no --ptx");
   // GPU mode stops early, and distinctly, on a machine that cannot run it.
-  if (mode == Mode::GPU) {
+  if (mode == Mode::GPU && !gpuDryRun) {
     rt::Status status = rt::driverAvailable();
     if (!status.ok()) {
       llvm::errs() << "fuse-run: error: " << status.message() << "\n";
@@ -1761,7 +1831,7 @@ int main(int argc, char **argv) {
     }
   }
 
-  Runner runner(context, *module, func);
+  Runner runner(*module, func);
   if (failed(runner.initialize()))
     return 1;
   return runner.run();

@@ -83,6 +83,12 @@ static cl::opt<int64_t> minBlocks(
     "min-blocks",
     cl::desc("Resident blocks per SM the tiled kernel asks ptxas for"),
     cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t> threadM("thread-m",
+                                cl::desc("Rows of a thread's register tile"),
+                                cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t>
+    threadN("thread-n", cl::desc("Candidates of a thread's register tile"),
+            cl::init(0), cl::cat(fusecCategory));
 static cl::opt<int64_t> expectedRows(
     "expected-rows",
     cl::desc("Rows assumed for a dynamic row axis when choosing tiles"),
@@ -231,6 +237,8 @@ int main(int argc, char **argv) {
   options.split = split;
   options.expectedRows = expectedRows;
   options.minBlocks = minBlocks;
+  options.threadM = threadM;
+  options.threadN = threadN;
   options.configurePassManager = [](PassManager &pm) {
     return applyPassManagerCLOptions(pm);
   };

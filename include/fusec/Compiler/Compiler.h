@@ -33,7 +33,7 @@ struct CompileOptions {
   std::string arch = "sm_90";
   bool fuseIndexReductions = true;
   int64_t tileM = 0, tileN = 0, tileK = 0, split = 0, expectedRows = 0;
-  int64_t minBlocks = 0;
+  int64_t minBlocks = 0, threadM = 0, threadN = 0;
   /// Called on every pass manager before it runs (CLI pass-manager
   /// options, timing, IR printing).
   std::function<mlir::LogicalResult(mlir::PassManager &)>

@@ -73,6 +73,10 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
     Option<"minBlocks", "min-blocks", "int64_t", /*default=*/"0",
            "Resident blocks per SM the tiled kernel's launch bounds request "
            "(0: chosen)">,
+    Option<"threadM", "thread-m", "int64_t", /*default=*/"0",
+           "Rows of each thread's register tile (0: chosen)">,
+    Option<"threadN", "thread-n", "int64_t", /*default=*/"0",
+           "Candidates of each thread's register tile (0: chosen)">,
     Option<"expectedRows", "expected-rows", "int64_t", /*default=*/"0",
            "Row count the split decision assumes for a dynamic row axis">,
   ];

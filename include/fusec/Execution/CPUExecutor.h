@@ -45,13 +45,22 @@ namespace fusec {
 /// the others; 0 for an element type fuse tensors cannot hold.
 unsigned getElementByteSize(mlir::Type elementType);
 
+/// A canonicalized copy of `func`, alone in a new module, for shape
+/// analysis: `fuse.matmul` becomes a broadcast product and a sum there,
+/// which traceDim and computeSizeSymbols follow (they do not look through
+/// a matmul, and the pipelines canonicalize first too). Argument numbers are
+/// unchanged. Returns a plain copy if canonicalization fails.
+mlir::OwningOpRef<mlir::ModuleOp> cloneForShapeAnalysis(mlir::func::FuncOp func);
+
 /// How the result shapes of a function follow from its argument shapes:
 /// every dynamic result size is the size of some argument dimension
 /// (traceDim), and dynamic argument dimensions tied by broadcasting share a
 /// size symbol (computeSizeSymbols), so they must agree at a call.
 class FunctionShapes {
 public:
-  /// Analyzes `func`, a function on ranked tensors before fusion. Fails,
+  /// Analyzes `func`, a function on ranked tensors before fusion (through
+  /// cloneForShapeAnalysis, so that size symbols are those of the launch
+  /// descriptions the compiler writes). Fails,
   /// with a message in `*error` when given, if an argument or result is not
   /// a ranked tensor of a supported element type or if a dynamic result
   /// size cannot be traced to an argument dimension.

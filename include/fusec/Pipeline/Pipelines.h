@@ -51,6 +51,13 @@ struct GPUPipelineOptions
       *this, "min-blocks",
       llvm::cl::desc("Resident blocks per SM for the tiled kernel"),
       llvm::cl::init(0)};
+  Option<int64_t> threadM{*this, "thread-m",
+                          llvm::cl::desc("Rows of a thread's register tile"),
+                          llvm::cl::init(0)};
+  Option<int64_t> threadN{
+      *this, "thread-n",
+      llvm::cl::desc("Candidates of a thread's register tile"),
+      llvm::cl::init(0)};
   Option<int64_t> expectedRows{
       *this, "expected-rows",
       llvm::cl::desc("Rows assumed for a dynamic row axis when choosing the "

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Writes the byte ledger's predictions for every benchmark row:
+`fusec --ledger=json` on each example at each seed shape (the same
+specialization as bench/build-kernels.py), flattened to
+{"rows": [{program, shape, plan, floor_us, peak_bytes, bytes, flops}]} for
+bench/bench.py --predictions.
+
+    bench/predictions.py --fusec build/bin/fusec --out predictions.json
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from importlib import import_module  # noqa: E402
+
+kernels = import_module("build-kernels")
+
+CHAINS = {"chain-4096": 4096, "chain-1e6": 1000000,
+          "chain-134217728": 134217728}
+
+
+def ledger(fusec, text, sizes):
+    proc = subprocess.run([fusec, "-", "--ledger=json", f"--sizes={sizes}"],
+                          input=text.encode(), capture_output=True)
+    if proc.returncode:
+        raise RuntimeError(proc.stderr.decode())
+    return json.loads(proc.stdout)
+
+
+def rows_of(program, shape, report):
+    rows = []
+    for fn in report["functions"]:
+        for plan in ("eager", "fused"):
+            p = fn.get(plan)
+            if not p:
+                continue
+            rows.append({"program": program, "shape": shape, "plan": plan,
+                         "floor_us": p["floor_s"] * 1e6,
+                         "peak_bytes": p.get("peak_bytes"),
+                         "bytes": p.get("bytes_read", 0) + p.get("bytes_written", 0),
+                         "flops": p.get("flops")})
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--fusec", default=os.path.join(ROOT, "build", "bin", "fusec"))
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    rows = []
+    for example in ("naive_argmin", "gemm_argmin", "running_step"):
+        with open(os.path.join(ROOT, "examples", example + ".mlir")) as f:
+            text = f.read()
+        for shape, (n, k, d) in kernels.SHAPES.items():
+            rows += rows_of(example, shape,
+                            ledger(args.fusec, kernels.specialize(text, k, d),
+                                   f"n={n}"))
+    with open(os.path.join(ROOT, "examples", "chain_f16.mlir")) as f:
+        chain = f.read()
+    for shape, numel in CHAINS.items():
+        rows += rows_of("chain_f16", shape,
+                        ledger(args.fusec, chain, f"n={numel}"))
+    with open(args.out, "w") as f:
+        json.dump({"rows": rows}, f, indent=1)
+    print(f"predictions: {len(rows)} rows in {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
