@@ -11,11 +11,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
@@ -74,8 +73,8 @@ FailureOr<FunctionShapes> FunctionShapes::analyze(func::FuncOp original,
   OwningOpRef<ModuleOp> analysis = cloneForShapeAnalysis(original);
   auto func = *analysis->getOps<func::FuncOp>().begin();
   FunctionShapes shapes;
-  auto checkType = [&](Type type, const llvm::Twine &what)
-      -> FailureOr<RankedTensorType> {
+  auto checkType = [&](Type type,
+                       const llvm::Twine &what) -> FailureOr<RankedTensorType> {
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor || getElementByteSize(tensor.getElementType()) == 0) {
       std::string text;
@@ -156,8 +155,8 @@ FunctionShapes::checkArgShapes(ArrayRef<std::vector<int64_t>> argShapes,
                              llvm::Twine(shape.size()) + ", expected " +
                              llvm::Twine(type.getRank()));
     for (auto [d, size] : llvm::enumerate(shape)) {
-      std::string where = "dimension " + std::to_string(d) +
-                          " of argument #" + std::to_string(i);
+      std::string where = "dimension " + std::to_string(d) + " of argument #" +
+                          std::to_string(i);
       if (size < 0)
         return fail(error, where + " has negative size " + llvm::Twine(size));
       if (!type.isDynamicDim(d)) {
@@ -261,8 +260,8 @@ CPUExecutable::compile(ModuleOp module, StringRef funcName,
   llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
       ExecutionEngine::create(*clone, engineOptions);
   if (!engine) {
-    (void)fail(error, "JIT compilation of @" + funcName + " failed: " +
-                          llvm::toString(engine.takeError()));
+    (void)fail(error, "JIT compilation of @" + funcName +
+                          " failed: " + llvm::toString(engine.takeError()));
     return failure();
   }
   return std::unique_ptr<CPUExecutable>(new CPUExecutable(
@@ -314,8 +313,7 @@ LogicalResult CPUExecutable::run(ArrayRef<HostBufferRef> inputs,
   std::vector<std::vector<int64_t>> resultShapes =
       shapes.getResultShapes(inputShapes);
   if (outputs.size() != resultShapes.size())
-    return fail(error, name + ": expected " +
-                           llvm::Twine(resultShapes.size()) +
+    return fail(error, name + ": expected " + llvm::Twine(resultShapes.size()) +
                            " output buffers, got " +
                            llvm::Twine(outputs.size()));
   for (auto [i, output] : llvm::enumerate(outputs))

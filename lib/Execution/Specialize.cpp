@@ -47,8 +47,8 @@ mapConstant(Operation *op, Attribute value,
   if (!elements.isSplat())
     return op->emitOpError("has a non-splat constant of type ")
            << type << ", which cannot be re-specialized to " << mapped;
-  return cast<TypedAttr>(DenseElementsAttr::get(
-      mapped, elements.getSplatValue<Attribute>()));
+  return cast<TypedAttr>(
+      DenseElementsAttr::get(mapped, elements.getSplatValue<Attribute>()));
 }
 
 /// The re-inferred type of `op`'s single tensor result, or a null type when
@@ -62,10 +62,11 @@ inferResult(Operation *op, const llvm::DenseMap<int64_t, int64_t> &extents) {
     return type;
   };
   return llvm::TypeSwitch<Operation *, FailureOr<Type>>(op)
-      .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, CmpOp, WhereOp,
-            MatmulOp>([&](auto typed) {
-        return require(decltype(typed)::inferResultType(loc, op->getOperands()));
-      })
+      .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, CmpOp, WhereOp, MatmulOp>(
+          [&](auto typed) {
+            return require(
+                decltype(typed)::inferResultType(loc, op->getOperands()));
+          })
       .Case<ExpandDimsOp, TakeOp>([&](auto typed) {
         return require(decltype(typed)::inferResultType(loc, typed.getInput(),
                                                         typed.getDim()));

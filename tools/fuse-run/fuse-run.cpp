@@ -125,10 +125,12 @@ static cl::opt<Fill> fill(
     cl::values(
         clEnumValN(Fill::Uniform, "uniform",
                    "floats in [-1, 1), integers in [-100, 100], random i1"),
-        clEnumValN(Fill::NaN, "nan", "uniform, with NaN, +inf and -inf "
-                                     "sprinkled into some rows"),
-        clEnumValN(Fill::Inf, "inf", "uniform, with +inf and -inf sprinkled "
-                                     "into some rows"),
+        clEnumValN(Fill::NaN, "nan",
+                   "uniform, with NaN, +inf and -inf "
+                   "sprinkled into some rows"),
+        clEnumValN(Fill::Inf, "inf",
+                   "uniform, with +inf and -inf sprinkled "
+                   "into some rows"),
         clEnumValN(Fill::Equal, "equal", "one value everywhere"),
         clEnumValN(Fill::LargeF16, "large-f16",
                    "f16/bf16 arguments near +-60000 (overflow)")),
@@ -140,11 +142,11 @@ static cl::opt<std::string>
                      "program (the program's static extents are kept)"),
             cl::value_desc("file.ptx"), cl::init(""), cl::cat(runCategory));
 
-static cl::opt<std::string> launchFile(
-    "launch",
-    cl::desc("With --ptx: the launch description (default: the one "
-             "embedded in the PTX)"),
-    cl::value_desc("file.json"), cl::init(""), cl::cat(runCategory));
+static cl::opt<std::string>
+    launchFile("launch",
+               cl::desc("With --ptx: the launch description (default: the one "
+                        "embedded in the PTX)"),
+               cl::value_desc("file.json"), cl::init(""), cl::cat(runCategory));
 
 static cl::opt<std::string> arch("arch",
                                  cl::desc("GPU mode: the GPU architecture"),
@@ -160,10 +162,10 @@ static cl::opt<int64_t>
 static cl::opt<int64_t> split("split",
                               cl::desc("GPU mode: blocks sharing a row tile"),
                               cl::init(0), cl::cat(runCategory));
-static cl::opt<int64_t> expectedRows(
-    "expected-rows",
-    cl::desc("GPU mode: rows assumed for a dynamic row axis"), cl::init(0),
-    cl::cat(runCategory));
+static cl::opt<int64_t>
+    expectedRows("expected-rows",
+                 cl::desc("GPU mode: rows assumed for a dynamic row axis"),
+                 cl::init(0), cl::cat(runCategory));
 
 static cl::opt<bool> fuseIndexReductions(
     "fuse-index-reductions",
@@ -201,6 +203,14 @@ static cl::opt<int64_t> maxVolume(
              "has more elements than this (the reference materializes "
              "every intermediate)"),
     cl::init(int64_t(1) << 22), cl::cat(runCategory));
+
+static cl::opt<int64_t> refRows(
+    "ref-rows",
+    cl::desc("Evaluate the reference on this many rows (positions of one "
+             "size symbol that no op reduces over) instead of all of them; "
+             "by default rows are sampled only when the reference would be "
+             "too large (see --max-volume)"),
+    cl::init(0), cl::cat(runCategory));
 
 static cl::opt<bool>
     printValues("print",
@@ -329,6 +339,7 @@ public:
   Type getElementType() const { return elementType; }
   ArrayRef<int64_t> getShape() const { return shape; }
   int64_t numel() const { return count; }
+  unsigned getElementBytes() const { return elementBytes; }
   uint64_t bytes() const { return static_cast<uint64_t>(count) * elementBytes; }
   void *data() { return storage.data(); }
   const void *data() const { return storage.data(); }
@@ -431,9 +442,43 @@ private:
   std::vector<uint64_t> storage;
 };
 
+} // namespace
+
+/// The sub-tensor of `tensor` at positions `rows` of every dimension marked
+/// in `dims` (all positions of the others).
+static HostTensor gather(const HostTensor &tensor,
+                         const std::vector<bool> &dims,
+                         ArrayRef<int64_t> rows) {
+  std::vector<int64_t> shape(tensor.getShape().begin(),
+                             tensor.getShape().end());
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (dims[d])
+      shape[d] = static_cast<int64_t>(rows.size());
+  HostTensor result(tensor.getElementType(), shape);
+  ArrayRef<int64_t> from = tensor.getShape();
+  unsigned bytes = tensor.getElementBytes();
+  const char *source = static_cast<const char *>(tensor.data());
+  char *target = static_cast<char *>(result.data());
+  std::vector<int64_t> index(shape.size(), 0);
+  for (int64_t i = 0; i < result.numel(); ++i) {
+    int64_t linear = 0;
+    for (size_t d = 0; d < shape.size(); ++d)
+      linear = linear * from[d] + (dims[d] ? rows[index[d]] : index[d]);
+    std::memcpy(target + i * bytes, source + linear * bytes, bytes);
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return result;
+}
+
 //===----------------------------------------------------------------------===//
 // Size symbols and the trial plan
 //===----------------------------------------------------------------------===//
+
+namespace {
 
 /// One quantity drawn per trial: a dynamic size symbol, or a static extent
 /// of the arguments that is re-specialized.
@@ -505,6 +550,8 @@ struct LabelSource {
   /// Chain: (label, candidate value) pairs, the last one the initial state.
   std::vector<std::pair<Value, Value>> pairs;
 };
+
+} // namespace
 
 /// Recognizes `argmin`/`argmax`, and the seeds' running form: a chain of
 /// `where(cmp(pred, d_t, best), t, previous)` whose candidate d_t is the
@@ -613,6 +660,7 @@ static std::string indexString(ArrayRef<int64_t> index) {
 // Tolerances
 //===----------------------------------------------------------------------===//
 
+namespace {
 struct Tolerance {
   double rtol = 0, atol = 0;
   /// Unit roundoff of the type, for the reduced-extent scaling.
@@ -620,6 +668,8 @@ struct Tolerance {
   /// Relative near-tie bound per sqrt(reduced extent).
   double tieFactor = 0;
 };
+
+} // namespace
 
 static Tolerance toleranceFor(Type elementType) {
   Tolerance tolerance;
@@ -643,13 +693,15 @@ static std::string tieBoundText(Type valueType) {
   Tolerance tolerance = toleranceFor(valueType);
   if (tolerance.tieFactor == 0)
     return "exact for " + typeString(valueType);
-  return formatDouble(tolerance.tieFactor) +
-         " * max(1, |v|) * sqrt(L) for " + typeString(valueType);
+  return formatDouble(tolerance.tieFactor) + " * max(1, |v|) * sqrt(L) for " +
+         typeString(valueType);
 }
 
 //===----------------------------------------------------------------------===//
 // The runner
 //===----------------------------------------------------------------------===//
+
+namespace {
 
 /// Totals over all trials.
 struct Totals {
@@ -690,6 +742,16 @@ public:
   int run();
 
 private:
+  /// Runs one trial; returns 0, or the exit code to stop with.
+  int runTrial(unsigned trial);
+  /// Chooses the positions of one size symbol the reference evaluates
+  /// (sampleSymbol, sampleRows) when the whole trial is too large for it,
+  /// or when --ref-rows asks.
+  LogicalResult chooseRows(func::FuncOp canonical, const TrialSizes &sizes,
+                           Random &random);
+  /// `index` into a compared (possibly sampled) result, as a position in
+  /// the whole result.
+  std::string position(size_t result, ArrayRef<int64_t> index) const;
   TrialSizes drawSizes(unsigned trial);
   /// A clone of the module holding the function specialized to `sizes`.
   FailureOr<OwningOpRef<ModuleOp>> specialize(const TrialSizes &sizes);
@@ -704,15 +766,13 @@ private:
   void fillInputs(std::vector<HostTensor> &inputs, Random &random);
 
   /// Runs the fused code; fills `outputs`. Returns 0, or an exit code.
-  int runFused(ModuleOp trialModule, func::FuncOp f,
-               const TrialSizes &sizes, std::vector<HostTensor> &inputs,
+  int runFused(ModuleOp trialModule, func::FuncOp f, const TrialSizes &sizes,
+               std::vector<HostTensor> &inputs,
                std::vector<HostTensor> &outputs);
   int runCPU(ModuleOp trialModule, func::FuncOp f, const TrialSizes &sizes,
-             std::vector<HostTensor> &inputs,
-             std::vector<HostTensor> &outputs);
+             std::vector<HostTensor> &inputs, std::vector<HostTensor> &outputs);
   int runGPU(ModuleOp trialModule, func::FuncOp f,
-             std::vector<HostTensor> &inputs,
-             std::vector<HostTensor> &outputs);
+             std::vector<HostTensor> &inputs, std::vector<HostTensor> &outputs);
   /// --gpu-dry-run: binds the call to the launch description as the
   /// runtime would, without a device.
   int bindWithoutDevice(StringRef launchJSON, ArrayRef<HostTensor> inputs,
@@ -729,10 +789,17 @@ private:
   SymbolTable table;
   bool keepAll = false;
   Totals totals;
-  /// CPU executables by the trial's static extents.
-  std::map<std::vector<int64_t>, std::unique_ptr<CPUExecutable>> cpuCache;
+  /// The last CPU executable and the static extents it was compiled for:
+  /// trials that keep every extent reuse it.
+  std::vector<int64_t> cpuKey;
+  std::unique_ptr<CPUExecutable> cpuExecutable;
   /// GPU mode with --ptx: the loaded program, reused by every trial.
   std::unique_ptr<rt::Program> loadedProgram;
+  /// The trial's row sample: a size symbol (or -1 for none), its sampled
+  /// positions, and which result dimensions carry it.
+  int sampleSymbol = -1;
+  std::vector<int64_t> sampleRows;
+  std::vector<std::vector<bool>> outputGathered;
 };
 
 } // namespace
@@ -825,9 +892,8 @@ LogicalResult Runner::initialize() {
   });
 
   llvm::outs() << "fuse-run: @" << func.getSymName() << ", "
-               << (mode == Mode::CPU ? "cpu" : "gpu") << " mode, seed "
-               << seed << ", " << trials << " trials, fill "
-               << fillName() << "\n";
+               << (mode == Mode::CPU ? "cpu" : "gpu") << " mode, seed " << seed
+               << ", " << trials << " trials, fill " << fillName() << "\n";
   llvm::outs() << "fuse-run: symbols:";
   if (table.symbols.empty())
     llvm::outs() << " none";
@@ -893,8 +959,7 @@ TrialSizes Runner::drawSizes(unsigned trial) {
     // Without an index reduction, the static extents that are not reduced
     // play k's part (the centroids of distance_only).
     if (setWhere([](const Symbol &s) { return s.candidates; }, 1) ||
-        setWhere([](const Symbol &s) { return !s.dynamic && !s.reduced; },
-                 1))
+        setWhere([](const Symbol &s) { return !s.dynamic && !s.reduced; }, 1))
       sizes.purpose = "k=1";
     break;
   case 3:
@@ -923,8 +988,7 @@ TrialSizes Runner::drawSizes(unsigned trial) {
   return sizes;
 }
 
-FailureOr<OwningOpRef<ModuleOp>>
-Runner::specialize(const TrialSizes &sizes) {
+FailureOr<OwningOpRef<ModuleOp>> Runner::specialize(const TrialSizes &sizes) {
   OwningOpRef<ModuleOp> clone = ModuleOp::create(module.getLoc());
   clone->getBody()->push_back(func->clone());
   llvm::DenseMap<int64_t, int64_t> extents;
@@ -943,8 +1007,8 @@ Runner::specialize(const TrialSizes &sizes) {
   return clone;
 }
 
-std::vector<std::vector<int64_t>>
-Runner::argShapes(func::FuncOp f, const TrialSizes &sizes) {
+std::vector<std::vector<int64_t>> Runner::argShapes(func::FuncOp f,
+                                                    const TrialSizes &sizes) {
   fuse::SizeSymbols symbols = fuse::computeSizeSymbols(f);
   std::vector<std::vector<int64_t>> shapes;
   for (auto [i, type] : llvm::enumerate(f.getFunctionType().getInputs())) {
@@ -999,8 +1063,8 @@ int64_t Runner::reducedExtent(func::FuncOp f, const TrialSizes &sizes) {
   };
   f.walk([&](Operation *op) {
     if (isa<fuse::SumOp>(op))
-      largest = std::max(largest,
-                         extentOf(op->getOperand(0), fuse::getReductionDim(op)));
+      largest = std::max(
+          largest, extentOf(op->getOperand(0), fuse::getReductionDim(op)));
   });
   return largest;
 }
@@ -1104,8 +1168,10 @@ int Runner::runCPU(ModuleOp trialModule, func::FuncOp f,
   for (auto [i, symbol] : llvm::enumerate(table.symbols))
     if (!symbol.dynamic)
       key.push_back(sizes.values[i]);
-  std::unique_ptr<CPUExecutable> &executable = cpuCache[key];
-  if (!executable) {
+  std::unique_ptr<CPUExecutable> &executable = cpuExecutable;
+  if (!executable || key != cpuKey) {
+    executable.reset();
+    cpuKey = key;
     CPUCompileOptions options;
     options.fuseIndexReductions = fuseIndexReductions;
     options.optLevel = optLevel;
@@ -1166,8 +1232,7 @@ static std::optional<std::string> readFile(const std::string &path,
   return file->getBuffer().str();
 }
 
-int Runner::bindWithoutDevice(StringRef launchJSON,
-                              ArrayRef<HostTensor> inputs,
+int Runner::bindWithoutDevice(StringRef launchJSON, ArrayRef<HostTensor> inputs,
                               ArrayRef<HostTensor> outputs) {
   rt::Expected<rt::LaunchDesc> desc = rt::parseLaunchDesc(launchJSON);
   if (!desc.ok())
@@ -1321,8 +1386,7 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
                             ArrayRef<ref::Tensor> refInputs,
                             ArrayRef<ref::Tensor> expected,
                             const llvm::DenseMap<Value, ref::Tensor> &observed,
-                            std::vector<HostTensor> &outputs,
-                            int64_t reduced) {
+                            std::vector<HostTensor> &outputs, int64_t reduced) {
   TrialResult result;
   auto ret = cast<func::ReturnOp>(f.getBody().front().getTerminator());
   // The native-precision reference, evaluated only when a float result
@@ -1333,8 +1397,8 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
       std::string error;
       FailureOr<std::vector<ref::Tensor>> values =
           ref::evaluate(f, refInputs, ref::Precision::Native, {}, &error);
-      native = succeeded(values) ? std::move(*values)
-                                 : std::vector<ref::Tensor>();
+      native =
+          succeeded(values) ? std::move(*values) : std::vector<ref::Tensor>();
     }
     return native->empty() ? nullptr : &*native;
   };
@@ -1389,7 +1453,7 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
           continue;
         }
         ++result.mismatches;
-        describe(indexString(unravel(i, output.getShape())) + ": got " +
+        describe(position(o, unravel(i, output.getShape())) + ": got " +
                  formatDouble(got) + ", expected " + formatDouble(ref) +
                  " (rtol " + formatDouble(rtol) + ", atol " +
                  formatDouble(atol) + ")");
@@ -1420,8 +1484,7 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
       valueType = reduction->elementType;
     else if (source.kind == LabelSource::Kind::Chain)
       valueType = pairs.front().second->elementType;
-    Tolerance tieTolerance =
-        valueType ? toleranceFor(valueType) : Tolerance();
+    Tolerance tieTolerance = valueType ? toleranceFor(valueType) : Tolerance();
     if (valueType)
       totals.tieBounds.insert(tieBoundText(valueType));
     double sqrtReduced = std::sqrt(static_cast<double>(reduced));
@@ -1474,7 +1537,7 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
       if (source.kind == LabelSource::Kind::None) {
         if (got != ref) {
           ++result.mismatches;
-          describe(indexString(unravel(i, output.getShape())) + ": got " +
+          describe(position(o, unravel(i, output.getShape())) + ": got " +
                    std::to_string(got) + ", expected " + std::to_string(ref));
         }
         continue;
@@ -1487,9 +1550,8 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
         ++result.tiedRows;
       if (got == ref)
         continue;
-      std::string where = indexString(index) + ": got " +
-                          std::to_string(got) + ", expected " +
-                          std::to_string(ref);
+      std::string where = position(o, index) + ": got " + std::to_string(got) +
+                          ", expected " + std::to_string(ref);
       std::optional<double> gotValue = candidateValue(index, got);
       if (!gotValue || !refValue) {
         ++result.mismatches;
@@ -1521,6 +1583,293 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
   return result;
 }
 
+/// Whether every op of `canonical` treats the positions of size symbol
+/// `symbol` independently: none reduces over it or takes one position of it,
+/// so the reference may be evaluated on a subset of them.
+static bool isRowIndependent(func::FuncOp canonical,
+                             const fuse::SizeSymbols &symbols, int symbol) {
+  auto carries = [&](Value value, int64_t dim) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (!type.isDynamicDim(dim))
+      return false;
+    FailureOr<int> found = symbols.symbolOf(value, dim);
+    // An untraceable size might be this one.
+    return failed(found) || *found == symbol;
+  };
+  bool independent = true;
+  canonical.walk([&](Operation *op) {
+    if (fuse::isValueReduction(op) || fuse::isIndexReduction(op))
+      independent &= !carries(op->getOperand(0), fuse::getReductionDim(op));
+    else if (auto take = dyn_cast<fuse::TakeOp>(op))
+      independent &= !carries(take.getInput(), take.getDim());
+    else if (isa<fuse::KernelOp, fuse::RunningMinOp, fuse::MatmulOp>(op))
+      independent = false;
+  });
+  return independent;
+}
+
+LogicalResult Runner::chooseRows(func::FuncOp canonical,
+                                 const TrialSizes &sizes, Random &random) {
+  sampleSymbol = -1;
+  sampleRows.clear();
+  // The reference stays within the evaluator's element limit and a few
+  // seconds: at most 2^27 elements per intermediate, more than --max-volume
+  // only up to 2^25, which drawn sizes never need.
+  double cap = std::min<double>(
+      std::max<double>(static_cast<double>(maxVolume), double(1 << 25)),
+      double(1 << 27));
+  double volume = largestVolume(canonical, sizes);
+  if (refRows <= 0 && volume <= cap)
+    return success();
+  fuse::SizeSymbols symbols = fuse::computeSizeSymbols(canonical);
+  for (unsigned i = 0; i < table.numDynamic; ++i) {
+    if (!isRowIndependent(canonical, symbols, i))
+      continue;
+    int64_t size = sizes.values[i];
+    int64_t rows =
+        refRows > 0
+            ? refRows
+            : static_cast<int64_t>(cap / volume * static_cast<double>(size));
+    rows = std::max<int64_t>(rows, 1);
+    if (rows >= size)
+      return success();
+    sampleSymbol = i;
+    // The first and the last row (block and tile edges), then random ones.
+    std::set<int64_t> chosen = {0, size - 1};
+    if (rows * 2 >= size) {
+      std::vector<int64_t> all(size);
+      for (int64_t r = 0; r < size; ++r)
+        all[r] = r;
+      for (int64_t r = size - 1; r > 0; --r)
+        std::swap(all[r], all[random.range(0, r)]);
+      for (int64_t r = 0; static_cast<int64_t>(chosen.size()) < rows; ++r)
+        chosen.insert(all[r]);
+    }
+    while (static_cast<int64_t>(chosen.size()) < rows)
+      chosen.insert(random.range(0, size - 1));
+    // rows == 1 keeps the first row only.
+    while (static_cast<int64_t>(chosen.size()) > rows)
+      chosen.erase(std::prev(chosen.end()));
+    sampleRows.assign(chosen.begin(), chosen.end());
+    return success();
+  }
+  if (refRows > 0) {
+    (void)failWith("--ref-rows: @" + func.getSymName() +
+                   " reduces over every dynamic size, so no rows can be "
+                   "sampled");
+    return failure();
+  }
+  return success(); // Nothing to sample: the reference gets everything.
+}
+
+std::string Runner::position(size_t result, ArrayRef<int64_t> index) const {
+  std::vector<int64_t> full(index.begin(), index.end());
+  if (sampleSymbol >= 0)
+    for (size_t d = 0; d < full.size(); ++d)
+      if (outputGathered[result][d])
+        full[d] = sampleRows[full[d]];
+  return indexString(full);
+}
+
+int Runner::runTrial(unsigned trial) {
+  TrialSizes sizes = drawSizes(trial);
+  FailureOr<OwningOpRef<ModuleOp>> trialModule = specialize(sizes);
+  if (failed(trialModule))
+    return 1;
+  func::FuncOp f = *(*trialModule)->getOps<func::FuncOp>().begin();
+  OwningOpRef<ModuleOp> analysis = cloneForShapeAnalysis(f);
+  auto canonical = *analysis->getOps<func::FuncOp>().begin();
+
+  // The reference materializes every intermediate: halve the drawn dynamic
+  // sizes until the largest one fits.
+  while (largestVolume(canonical, sizes) > static_cast<double>(maxVolume)) {
+    bool shrunk = false;
+    for (auto [i, symbol] : llvm::enumerate(table.symbols))
+      if (symbol.dynamic && !symbol.fixed && sizes.values[i] > 1) {
+        sizes.values[i] = (sizes.values[i] + 1) / 2;
+        shrunk = true;
+      }
+    if (!shrunk)
+      break;
+  }
+  for (auto [i, symbol] : llvm::enumerate(table.symbols)) {
+    symbol.sawOne |= sizes.values[i] == 1;
+    symbol.sawNonPowerOfTwo |= !isPowerOfTwo(sizes.values[i]);
+  }
+
+  std::string error;
+  FailureOr<FunctionShapes> shapes = FunctionShapes::analyze(f, &error);
+  if (failed(shapes))
+    return failWith(error);
+  std::vector<std::vector<int64_t>> inShapes = argShapes(canonical, sizes);
+  if (failed(shapes->checkArgShapes(inShapes, &error)))
+    return failWith(error);
+  std::vector<std::vector<int64_t>> outShapes =
+      shapes->getResultShapes(inShapes);
+
+  Random random(seed * 0x9e3779b97f4a7c15ull + trial * 0x100000001b3ull + 1);
+  std::vector<HostTensor> inputs, outputs;
+  for (auto [i, type] : llvm::enumerate(shapes->getArgTypes()))
+    inputs.emplace_back(type.getElementType(), inShapes[i]);
+  for (auto [i, type] : llvm::enumerate(shapes->getResultTypes()))
+    outputs.emplace_back(type.getElementType(), outShapes[i]);
+  fillInputs(inputs, random);
+
+  // Describe the trial before running anything, so that a crash names it.
+  std::string sizeText;
+  for (auto [i, symbol] : llvm::enumerate(table.symbols)) {
+    if (!sizeText.empty())
+      sizeText += " ";
+    sizeText += symbol.dynamic ? symbol.name() + "=" : symbol.name() + "->";
+    sizeText += std::to_string(sizes.values[i]);
+  }
+  std::string signature = "(";
+  for (auto [i, tensor] : llvm::enumerate(inputs))
+    signature += (i ? ", " : "") +
+                 shapeString(tensor.getShape(), tensor.getElementType());
+  signature += ") -> (";
+  for (auto [i, tensor] : llvm::enumerate(outputs))
+    signature += (i ? ", " : "") +
+                 shapeString(tensor.getShape(), tensor.getElementType());
+  signature += ")";
+  llvm::outs() << "trial " << trial;
+  if (!sizes.purpose.empty())
+    llvm::outs() << " [" << sizes.purpose << "]";
+  llvm::outs() << ": " << (sizeText.empty() ? "no symbols" : sizeText) << "; "
+               << signature << "\n";
+  llvm::outs().flush();
+
+  // Which dimensions of the arguments and results the sample cuts.
+  if (failed(chooseRows(canonical, sizes, random)))
+    return 1;
+  fuse::SizeSymbols symbols = fuse::computeSizeSymbols(canonical);
+  auto ret = cast<func::ReturnOp>(f.getBody().front().getTerminator());
+  auto canonicalRet =
+      cast<func::ReturnOp>(canonical.getBody().front().getTerminator());
+  std::vector<std::vector<bool>> inputGathered;
+  outputGathered.clear();
+  for (auto [i, tensor] : llvm::enumerate(inputs)) {
+    inputGathered.emplace_back(tensor.getShape().size(), false);
+    for (size_t d = 0; d < tensor.getShape().size(); ++d)
+      inputGathered.back()[d] =
+          sampleSymbol >= 0 && symbols.argDims[i][d] == sampleSymbol;
+  }
+  for (auto [i, value] : llvm::enumerate(canonicalRet.getOperands())) {
+    auto type = cast<RankedTensorType>(value.getType());
+    outputGathered.emplace_back(type.getRank(), false);
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      FailureOr<int> symbol = type.isDynamicDim(d) ? symbols.symbolOf(value, d)
+                                                   : FailureOr<int>(failure());
+      outputGathered.back()[d] =
+          sampleSymbol >= 0 && succeeded(symbol) && *symbol == sampleSymbol;
+    }
+  }
+  if (sampleSymbol >= 0)
+    llvm::outs() << "  reference on " << sampleRows.size() << " of "
+                 << sizes.values[sampleSymbol] << " positions of s"
+                 << sampleSymbol << " (first, last and random ones)\n";
+
+  // The reference, keeping the tensors that explain the labels.
+  std::vector<ref::Tensor> refInputs;
+  for (auto [i, tensor] : llvm::enumerate(inputs))
+    refInputs.push_back(
+        sampleSymbol >= 0
+            ? gather(tensor, inputGathered[i], sampleRows).toReference()
+            : tensor.toReference());
+  llvm::DenseSet<Value> wanted;
+  for (Value value : ret.getOperands()) {
+    LabelSource source = explainLabels(value);
+    if (source.input)
+      wanted.insert(source.input);
+    for (auto [label, candidate] : source.pairs) {
+      wanted.insert(label);
+      wanted.insert(candidate);
+    }
+  }
+  llvm::DenseMap<Value, ref::Tensor> observed;
+  auto observer = [&](Value value, const ref::Tensor &tensor) {
+    if (wanted.contains(value))
+      observed[value] = tensor;
+  };
+  FailureOr<std::vector<ref::Tensor>> expected =
+      ref::evaluate(f, refInputs, ref::Precision::F64, observer, &error);
+  if (failed(expected))
+    return failWith("trial " + llvm::Twine(trial) +
+                    ": the reference evaluator failed: " + error);
+
+  if (int code = runFused(**trialModule, f, sizes, inputs, outputs))
+    return code;
+  if (gpuDryRun) {
+    ++totals.trials;
+    return 0;
+  }
+
+  // The fused results at the positions the reference computed.
+  std::vector<HostTensor> compared;
+  for (auto [i, tensor] : llvm::enumerate(outputs))
+    compared.push_back(sampleSymbol >= 0
+                           ? gather(tensor, outputGathered[i], sampleRows)
+                           : std::move(tensor));
+
+  if (injectError && trial == 0 && !compared.empty() &&
+      compared[0].numel() > 0) {
+    HostTensor &tensor = compared[0];
+    int64_t at = tensor.numel() / 2;
+    if (tensor.isFloat()) {
+      double value = tensor.getFloat(at);
+      tensor.setFloat(at, std::isfinite(value) ? value + 1 + std::fabs(value)
+                                               : 0.5);
+    } else if (tensor.getElementType().isInteger(1)) {
+      tensor.setInt(at, !tensor.getInt(at));
+    } else {
+      // An index beyond any candidate: never a near-tie.
+      tensor.setInt(at, tensor.getInt(at) + 1000003);
+    }
+    llvm::outs() << "  injected an error into result #0 at "
+                 << position(0, unravel(at, tensor.getShape())) << "\n";
+  }
+
+  if (printValues) {
+    for (auto [i, tensor] : llvm::enumerate(refInputs))
+      llvm::outs() << "  input #" << i << ": " << ref::formatTensor(tensor)
+                   << "\n";
+    for (auto [i, tensor] : llvm::enumerate(compared))
+      llvm::outs() << "  fused #" << i << ": "
+                   << ref::formatTensor(tensor.toReference()) << "\n";
+    for (auto [i, tensor] : llvm::enumerate(*expected))
+      llvm::outs() << "  reference #" << i << ": " << ref::formatTensor(tensor)
+                   << "\n";
+  }
+
+  int64_t reduced = reducedExtent(canonical, sizes);
+  TrialResult result =
+      compare(trial, f, refInputs, *expected, observed, compared, reduced);
+  ++totals.trials;
+  totals.mismatches += result.mismatches;
+  totals.nearTies += result.nearTies;
+  totals.tiedRows += result.tiedRows;
+  totals.nanRows += result.nanRows;
+  totals.maxTieFactor = std::max(totals.maxTieFactor, result.maxTieFactor);
+  totals.nativeMatches += result.nativeMatches;
+  totals.maxRelErr = std::max(totals.maxRelErr, result.maxRelErr);
+  totals.maxAbsErr = std::max(totals.maxAbsErr, result.maxAbsErr);
+  for (const HostTensor &tensor : compared)
+    totals.elements += tensor.numel();
+  llvm::outs() << "  " << (result.mismatches ? "FAIL" : "ok") << ": "
+               << result.mismatches << " mismatches, " << result.nearTies
+               << " near-ties, max rel err " << formatDouble(result.maxRelErr)
+               << " (L=" << reduced << ")";
+  if (result.tiedRows)
+    llvm::outs() << ", " << result.tiedRows << " rows with an exact tie";
+  if (result.nanRows)
+    llvm::outs() << ", " << result.nanRows << " rows won by NaN";
+  if (result.nativeMatches)
+    llvm::outs() << ", " << result.nativeMatches
+                 << " elements matched the native-precision reference only";
+  llvm::outs() << "\n";
+  return 0;
+}
+
 int Runner::run() {
   if (!ptxFile.empty()) {
     std::string error;
@@ -1543,169 +1892,9 @@ int Runner::run() {
     loadedProgram = created.take();
   }
 
-  for (unsigned trial = 0; trial < trials; ++trial) {
-    TrialSizes sizes = drawSizes(trial);
-    FailureOr<OwningOpRef<ModuleOp>> trialModule = specialize(sizes);
-    if (failed(trialModule))
-      return 1;
-    func::FuncOp f = *(*trialModule)->getOps<func::FuncOp>().begin();
-    OwningOpRef<ModuleOp> analysis = cloneForShapeAnalysis(f);
-    auto canonical = *analysis->getOps<func::FuncOp>().begin();
-
-    // The reference materializes every intermediate: halve the drawn
-    // dynamic sizes until the largest one fits.
-    while (largestVolume(canonical, sizes) >
-           static_cast<double>(maxVolume)) {
-      bool shrunk = false;
-      for (auto [i, symbol] : llvm::enumerate(table.symbols))
-        if (symbol.dynamic && !symbol.fixed && sizes.values[i] > 1) {
-          sizes.values[i] = (sizes.values[i] + 1) / 2;
-          shrunk = true;
-        }
-      if (!shrunk)
-        break;
-    }
-    for (auto [i, symbol] : llvm::enumerate(table.symbols)) {
-      symbol.sawOne |= sizes.values[i] == 1;
-      symbol.sawNonPowerOfTwo |= !isPowerOfTwo(sizes.values[i]);
-    }
-
-    FailureOr<FunctionShapes> shapes = FunctionShapes::analyze(f);
-    std::string error;
-    if (failed(shapes)) {
-      (void)FunctionShapes::analyze(f, &error);
-      return failWith(error);
-    }
-    std::vector<std::vector<int64_t>> inShapes = argShapes(canonical, sizes);
-    if (failed(shapes->checkArgShapes(inShapes, &error)))
-      return failWith(error);
-    std::vector<std::vector<int64_t>> outShapes =
-        shapes->getResultShapes(inShapes);
-
-    Random random(seed * 0x9e3779b97f4a7c15ull + trial * 0x100000001b3ull +
-                  1);
-    std::vector<HostTensor> inputs, outputs;
-    for (auto [i, type] : llvm::enumerate(shapes->getArgTypes()))
-      inputs.emplace_back(type.getElementType(), inShapes[i]);
-    for (auto [i, type] : llvm::enumerate(shapes->getResultTypes()))
-      outputs.emplace_back(type.getElementType(), outShapes[i]);
-    fillInputs(inputs, random);
-
-    // The reference, keeping the tensors that explain the labels.
-    std::vector<ref::Tensor> refInputs;
-    for (const HostTensor &tensor : inputs)
-      refInputs.push_back(tensor.toReference());
-    llvm::DenseSet<Value> wanted;
-    auto ret = cast<func::ReturnOp>(f.getBody().front().getTerminator());
-    for (Value value : ret.getOperands()) {
-      LabelSource source = explainLabels(value);
-      if (source.input)
-        wanted.insert(source.input);
-      for (auto [label, candidate] : source.pairs) {
-        wanted.insert(label);
-        wanted.insert(candidate);
-      }
-    }
-    llvm::DenseMap<Value, ref::Tensor> observed;
-    auto observer = [&](Value value, const ref::Tensor &tensor) {
-      if (wanted.contains(value))
-        observed[value] = tensor;
-    };
-    FailureOr<std::vector<ref::Tensor>> expected =
-        ref::evaluate(f, refInputs, ref::Precision::F64, observer, &error);
-    if (failed(expected))
-      return failWith("trial " + llvm::Twine(trial) +
-                      ": the reference evaluator failed: " + error);
-
-    // Describe the trial before running, so that a crash names it.
-    std::string sizeText;
-    for (auto [i, symbol] : llvm::enumerate(table.symbols)) {
-      if (!sizeText.empty())
-        sizeText += " ";
-      sizeText += symbol.dynamic ? symbol.name() + "=" : symbol.name() + "->";
-      sizeText += std::to_string(sizes.values[i]);
-    }
-    std::string signature = "(";
-    for (auto [i, tensor] : llvm::enumerate(inputs))
-      signature += (i ? ", " : "") +
-                   shapeString(tensor.getShape(), tensor.getElementType());
-    signature += ") -> (";
-    for (auto [i, tensor] : llvm::enumerate(outputs))
-      signature += (i ? ", " : "") +
-                   shapeString(tensor.getShape(), tensor.getElementType());
-    signature += ")";
-    llvm::outs() << "trial " << trial;
-    if (!sizes.purpose.empty())
-      llvm::outs() << " [" << sizes.purpose << "]";
-    llvm::outs() << ": " << (sizeText.empty() ? "no symbols" : sizeText)
-                 << "; " << signature << "\n";
-    llvm::outs().flush();
-
-    if (int code = runFused(**trialModule, f, sizes, inputs, outputs))
+  for (unsigned trial = 0; trial < trials; ++trial)
+    if (int code = runTrial(trial))
       return code;
-    if (gpuDryRun) {
-      ++totals.trials;
-      continue;
-    }
-
-    if (injectError && trial == 0 && !outputs.empty() &&
-        outputs[0].numel() > 0) {
-      HostTensor &tensor = outputs[0];
-      int64_t at = tensor.numel() / 2;
-      if (tensor.isFloat()) {
-        double value = tensor.getFloat(at);
-        tensor.setFloat(at, std::isfinite(value) ? value + 1 + std::fabs(value)
-                                                 : 0.5);
-      } else if (tensor.getElementType().isInteger(1)) {
-        tensor.setInt(at, !tensor.getInt(at));
-      } else {
-        // An index beyond any candidate: never a near-tie.
-        tensor.setInt(at, tensor.getInt(at) + 1000003);
-      }
-      llvm::outs() << "  injected an error into result #0 at "
-                   << indexString(unravel(at, tensor.getShape())) << "\n";
-    }
-
-    if (printValues) {
-      for (auto [i, tensor] : llvm::enumerate(refInputs))
-        llvm::outs() << "  input #" << i << ": " << ref::formatTensor(tensor)
-                     << "\n";
-      for (auto [i, tensor] : llvm::enumerate(outputs))
-        llvm::outs() << "  fused #" << i << ": "
-                     << ref::formatTensor(tensor.toReference()) << "\n";
-      for (auto [i, tensor] : llvm::enumerate(*expected))
-        llvm::outs() << "  reference #" << i << ": "
-                     << ref::formatTensor(tensor) << "\n";
-    }
-
-    int64_t reduced = reducedExtent(canonical, sizes);
-    TrialResult result =
-        compare(trial, f, refInputs, *expected, observed, outputs, reduced);
-    ++totals.trials;
-    totals.mismatches += result.mismatches;
-    totals.nearTies += result.nearTies;
-    totals.tiedRows += result.tiedRows;
-    totals.nanRows += result.nanRows;
-    totals.maxTieFactor = std::max(totals.maxTieFactor, result.maxTieFactor);
-    totals.nativeMatches += result.nativeMatches;
-    totals.maxRelErr = std::max(totals.maxRelErr, result.maxRelErr);
-    totals.maxAbsErr = std::max(totals.maxAbsErr, result.maxAbsErr);
-    for (const HostTensor &tensor : outputs)
-      totals.elements += tensor.numel();
-    llvm::outs() << "  " << (result.mismatches ? "FAIL" : "ok") << ": "
-                 << result.mismatches << " mismatches, " << result.nearTies
-                 << " near-ties, max rel err "
-                 << formatDouble(result.maxRelErr) << " (L=" << reduced
-                 << ")";
-    if (result.tiedRows)
-      llvm::outs() << ", " << result.tiedRows << " rows with an exact tie";
-    if (result.nanRows)
-      llvm::outs() << ", " << result.nanRows << " rows won by NaN";
-    if (result.nativeMatches)
-      llvm::outs() << ", " << result.nativeMatches
-                   << " elements matched the native-precision reference only";
-    llvm::outs() << "\n";
-  }
 
   if (gpuDryRun) {
     llvm::outs() << "fuse-run: DRY: " << totals.trials
@@ -1722,8 +1911,7 @@ int Runner::run() {
                  << (symbol.sawNonPowerOfTwo ? "non-pow2" : "no non-pow2")
                  << "}";
   llvm::outs() << "\n";
-  llvm::outs() << "fuse-run: checked " << totals.elements
-               << " result elements";
+  llvm::outs() << "fuse-run: checked " << totals.elements << " result elements";
   if (!totals.tieBounds.empty()) {
     llvm::outs() << "; labels: " << totals.tiedRows
                  << " rows with an exact tie, " << totals.nanRows

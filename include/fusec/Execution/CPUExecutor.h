@@ -50,7 +50,8 @@ unsigned getElementByteSize(mlir::Type elementType);
 /// which traceDim and computeSizeSymbols follow (they do not look through
 /// a matmul, and the pipelines canonicalize first too). Argument numbers are
 /// unchanged. Returns a plain copy if canonicalization fails.
-mlir::OwningOpRef<mlir::ModuleOp> cloneForShapeAnalysis(mlir::func::FuncOp func);
+mlir::OwningOpRef<mlir::ModuleOp>
+cloneForShapeAnalysis(mlir::func::FuncOp func);
 
 /// How the result shapes of a function follow from its argument shapes:
 /// every dynamic result size is the size of some argument dimension
