@@ -1,9 +1,6 @@
-// XFAIL: *
-// Compiler bug found by fuse-run: fuse-form-kernels moves the tensor.dim
-// that sizes a fuse.broadcast_to into the kernel but leaves its constant
-// index operand outside, and the kernel (IsolatedFromAbove) no longer
-// verifies: "'tensor.dim' op using value defined outside the region". The
-// reference evaluator runs the function. Remove the XFAIL when fixed.
+// Regression test: fuse-form-kernels once moved the tensor.dim that sizes
+// a fuse.broadcast_to into the kernel but left its constant index operand
+// outside, and the isolated kernel no longer verified.
 // RUN: fuse-run %s --trials=5 | FileCheck %s
 // CHECK: fuse-run: PASS: 5 trials, 0 mismatches
 func.func @broadcast_to_dim(%x: tensor<?xf32>) -> tensor<?x4xf32> {

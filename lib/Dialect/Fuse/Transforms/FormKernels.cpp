@@ -16,6 +16,8 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <functional>
+
 namespace mlir {
 namespace fuse {
 #define GEN_PASS_DEF_FUSEFORMKERNELS
@@ -329,13 +331,15 @@ LogicalResult KernelFormer::materialize(int group, int index) {
     mapping.map(input, arg);
 
   builder.setInsertionPointToStart(&block);
-  // Clone the constants and shape queries the ops need, then the ops.
-  auto cloneDeps = [&](Operation *op) {
+  // Clone the constants and shape queries the ops need (and what those
+  // need: a tensor.dim's index constant), then the ops.
+  std::function<void(Operation *)> cloneDeps = [&](Operation *op) {
     op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands()) {
         Operation *def = operand.getDefiningOp();
         if (!def || !isCloneable(def) || mapping.contains(operand))
           continue;
+        cloneDeps(def);
         builder.clone(*def, mapping);
       }
     });
