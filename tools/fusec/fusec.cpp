@@ -188,6 +188,19 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   registerAsmPrinterCLOptions();
+  // --help lists fusec's options and MLIR's context, pass-manager, timing
+  // and printing options; the hundreds of LLVM backend options linked in
+  // stay accepted but hidden.
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    StringRef name = entry.first;
+    bool ours = llvm::is_contained(option->Categories, &fusecCategory);
+    bool mlir = name.starts_with("mlir-") || name.starts_with("pass-") ||
+                name == "print-ir-after-all" || name == "help" ||
+                name == "version";
+    if (!ours && !mlir)
+      option->setHiddenFlag(cl::ReallyHidden);
+  }
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "fusec " << fusec::getVersionString() << "\n";
   });

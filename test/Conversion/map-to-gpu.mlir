@@ -1,0 +1,93 @@
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096' | FileCheck %s
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='split=1 tile-m=128 tile-n=128' | FileCheck %s --check-prefix=NOSPLIT
+
+// The naive assignment gets the tiled running-min schedule: shared-memory
+// slices (workgroup attributions), barriers, warp shuffles; at 4096 rows
+// the candidates split over blocks merged by a 64-bit atomic minimum, with
+// a merge entry and a memset of the labels in the launch description. The
+// kernel takes bare pointers and the dynamic size.
+// CHECK-LABEL: func.func @naive
+// CHECK-SAME: fusec.launch = "{
+// CHECK-SAME: \22kind\22: \22memset\22, \22buffer\22: \22result0\22, \22byte\22: 255
+// CHECK-SAME: \22entry\22: \22naive_k0\22
+// CHECK-SAME: \22params\22: [{\22buffer\22: \22arg0\22}, {\22buffer\22: \22arg1\22}, {\22buffer\22: \22result0\22}, {\22size\22: \22s0\22}]
+// CHECK-SAME: \22entry\22: \22naive_k0_merge\22
+// CHECK: gpu.module @naive_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
+// CHECK: gpu.func @naive_k0(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64) workgroup(%{{.*}}: memref<2x16x64xf32, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x16x64xf32, #gpu.address_space<workgroup>>) kernel
+// CHECK-SAME: fusec.schedule = "tiled running minimum: 64x64 block tile, 16 features per slice, 4x4 per thread, 256 threads, candidates split over 4 blocks
+// CHECK: gpu.barrier
+// CHECK: gpu.shuffle xor
+// CHECK: memref.atomic_rmw minu
+// CHECK: gpu.func @naive_k0_merge
+// NOSPLIT-LABEL: gpu.func @naive_k0
+// NOSPLIT-SAME: 128x128 block tile
+// NOSPLIT-NOT: memref.atomic_rmw
+// NOSPLIT: memref.store %{{.*}} : memref<?xi64>
+// NOSPLIT-NOT: _merge
+func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64> {
+  %xe = fuse.expand_dims %x, dim = 1 : tensor<?x512xf32> -> tensor<?x1x512xf32>
+  %ce = fuse.expand_dims %c, dim = 0 : tensor<256x512xf32> -> tensor<1x256x512xf32>
+  %diff = fuse.sub %xe, %ce : tensor<?x1x512xf32>, tensor<1x256x512xf32> -> tensor<?x256x512xf32>
+  %sq = fuse.square %diff : tensor<?x256x512xf32>
+  %dist = fuse.sum %sq, dim = 2 : tensor<?x256x512xf32> -> tensor<?x256xf32>
+  %labels = fuse.argmin %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xi64>
+  return %labels : tensor<?xi64>
+}
+
+// -----
+
+// The Gram form: the norms are accumulated from the staged slices into
+// their own shared buffers.
+// CHECK-LABEL: gpu.func @gram_k0
+// CHECK-SAME: memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK-SAME: 1 row and 1 candidate norms from the slices
+func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
+  %xsq = fuse.mul %x, %x : tensor<?x64xf32>, tensor<?x64xf32> -> tensor<?x64xf32>
+  %xx = fuse.sum %xsq, dim = 1 keepdim : tensor<?x64xf32> -> tensor<?x1xf32>
+  %csq = fuse.mul %c, %c : tensor<10x64xf32>, tensor<10x64xf32> -> tensor<10x64xf32>
+  %cc = fuse.sum %csq, dim = 1 : tensor<10x64xf32> -> tensor<10xf32>
+  %ct = fuse.transpose %c : tensor<10x64xf32> -> tensor<64x10xf32>
+  %xc = fuse.matmul %x, %ct : tensor<?x64xf32>, tensor<64x10xf32> -> tensor<?x10xf32>
+  %n = fuse.add %xx, %cc : tensor<?x1xf32>, tensor<10xf32> -> tensor<?x10xf32>
+  %d = fuse.sub %n, %xc : tensor<?x10xf32>, tensor<?x10xf32> -> tensor<?x10xf32>
+  %l = fuse.argmin %d, dim = 1 : tensor<?x10xf32> -> tensor<?xi64>
+  return %l : tensor<?xi64>
+}
+
+// -----
+
+// The fp16 chain: a grid-stride loop with 8-wide (16-byte) vector loads
+// and stores, then a scalar tail.
+// CHECK-LABEL: gpu.func @chain_k0
+// CHECK-SAME: fusec.schedule = "elementwise, grid-stride, 8-wide vector accesses"
+// CHECK: scf.for
+// CHECK:   vector.load %{{.*}} {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK:   arith.maximumf %{{.*}} : vector<8xf16>
+// CHECK:   vector.store %{{.*}} {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK: scf.for
+// CHECK:   memref.load %{{.*}} : memref<?xf16>
+func.func @chain(%x: tensor<?xf16>) -> tensor<?xf16> {
+  %two = fuse.constant dense<2.0> : tensor<f16>
+  %one = fuse.constant dense<1.0> : tensor<f16>
+  %half = fuse.constant dense<0.5> : tensor<f16>
+  %a = fuse.mul %x, %two : tensor<?xf16>, tensor<f16> -> tensor<?xf16>
+  %b = fuse.add %a, %one : tensor<?xf16>, tensor<f16> -> tensor<?xf16>
+  %r = fuse.relu %b : tensor<?xf16>
+  %y = fuse.mul %r, %half : tensor<?xf16>, tensor<f16> -> tensor<?xf16>
+  return %y : tensor<?xf16>
+}
+
+// -----
+
+// Anything else computes one output element per thread in a grid-stride
+// loop; here the reduction is a loop inside it.
+// CHECK-LABEL: gpu.func @rowsum_k0
+// CHECK-SAME: fusec.schedule = "one output element per thread, grid-stride"
+// CHECK: gpu.thread_id x
+// CHECK: scf.for
+// CHECK:   scf.for {{.*}} -> (f32)
+func.func @rowsum(%x: tensor<?x33xf32>) -> tensor<?xf32> {
+  %e = fuse.exp %x : tensor<?x33xf32>
+  %s = fuse.sum %e, dim = 1 : tensor<?x33xf32> -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
