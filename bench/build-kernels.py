@@ -31,21 +31,9 @@ VARIANTS = {
     "probe": [("auto", []),
               ("64x64-t8-split4", ["--tile-m=64", "--tile-n=64", "--thread-m=8",
                                    "--thread-n=8", "--split=4"]),
-              ("128x64-t8x4-split2", ["--tile-m=128", "--tile-n=64", "--thread-m=8",
-                                      "--thread-n=4", "--split=2"]),
-              ("64x64-t8-k32-split4", ["--tile-m=64", "--tile-n=64", "--thread-m=8",
-                                       "--thread-n=8", "--tile-k=32", "--split=4"]),
-              ("64x64-k32-split4", ["--tile-m=64", "--tile-n=64", "--tile-k=32",
-                                    "--split=4"]),
-              ("64x64-t8-split4-8blk", ["--tile-m=64", "--tile-n=64", "--thread-m=8",
-                                        "--thread-n=8", "--split=4", "--min-blocks=8"]),
-              ("64x64-split2", ["--tile-m=64", "--tile-n=64", "--split=2"]),
-              ("64x64-split4", ["--tile-m=64", "--tile-n=64", "--split=4"]),
               ("128x128-split2", ["--tile-m=128", "--tile-n=128", "--split=2"])],
     "large": [("auto", []),
-              ("128x128-2blocks", ["--min-blocks=2"]),
-              ("128x128-k16", ["--tile-m=128", "--tile-n=128", "--tile-k=16"]),
-              ("64x64", ["--tile-m=64", "--tile-n=64", "--split=1"])],
+              ("128x128-1block", ["--min-blocks=1"])],
 }
 
 
