@@ -265,14 +265,8 @@ LogicalResult GPUMapper::emitGridStride(ScheduleContext &ctx,
     if (cast<RankedTensorType>(v.getType()).getShape() != outType.getShape())
       return kernel.emitOpError("outputs of different shapes");
 
-  // Elementwise kernels move 16 bytes per thread and access.
-  int64_t elementBytes = 16;
-  for (Value v : llvm::concat<Value>(kernel.getInputs(), kernel.getResults()))
-    elementBytes = std::min<int64_t>(
-        elementBytes,
-        std::max<int64_t>(
-            1, cast<RankedTensorType>(v.getType()).getElementTypeBitWidth() /
-                   8));
+  // Elementwise kernels move 16 bytes per access of their widest element
+  // type (8 f16 or 4 f32 elements per thread and step).
   int64_t width = 1;
   int64_t maxBytes = 1;
   for (Value v : llvm::concat<Value>(kernel.getInputs(), kernel.getResults()))
@@ -281,7 +275,6 @@ LogicalResult GPUMapper::emitGridStride(ScheduleContext &ctx,
         cast<RankedTensorType>(v.getType()).getElementTypeBitWidth() / 8);
   if (isVectorizable(kernel, 16 / maxBytes))
     width = 16 / maxBytes;
-  (void)elementBytes;
 
   int64_t rank = outType.getRank();
   SmallVector<Value> extents;

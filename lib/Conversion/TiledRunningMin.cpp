@@ -1190,7 +1190,7 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   auto loopOp = scf::ForOp::create(builder, loc, first, rowsTotal, stride);
   builder.setInsertionPointToStart(loopOp.getBody());
   Value i = loopOp.getInductionVar();
-  Type i64 = builder.getI64Type(), i32t = builder.getI32Type();
+  Type i32t = builder.getI32Type();
   Value packed = memref::LoadOp::create(builder, loc, labels, ValueRange{i});
   Value low = arith::AndIOp::create(
       builder, loc, packed,
@@ -1212,7 +1212,6 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
     Value v = arith::SelectOp::create(builder, loc, isNan, nan, decoded);
     memref::StoreOp::create(builder, loc, v, values, ValueRange{i});
   }
-  (void)i64;
   return success();
 }
 
