@@ -128,7 +128,7 @@ struct CandidateShape {
     if (auto take = dyn_cast<TakeOp>(op)) {
       SmallVector<Axis> inner(axes.begin(), axes.end());
       Axis taken = take.getIndex() == loop.getIteration() ? Axis{Axis::Iter}
-                                                         : Axis{Axis::Other};
+                                                          : Axis{Axis::Other};
       if (matchPattern(take.getIndex(), m_Zero()))
         taken = Axis{Axis::Zero};
       inner.insert(inner.begin() + take.getDim(), taken);
@@ -230,9 +230,8 @@ FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
         readsRow = true;
       else if (isColAccess(a, red))
         readsCol = true;
-      else if (!llvm::all_of(a.axes, [](Axis x) {
-                 return x.kind == Axis::Zero;
-               }))
+      else if (!llvm::all_of(a.axes,
+                             [](Axis x) { return x.kind == Axis::Zero; }))
         other = true;
     }
     if (other) {
@@ -261,9 +260,8 @@ FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
   for (const LeafAccess &a : shape.accesses) {
     if (!a.enclosingReduction)
       continue;
-    BlockArgument &slot = isRowAccess(a, a.enclosingReduction)
-                              ? plan.rowLeaf
-                              : plan.colLeaf;
+    BlockArgument &slot =
+        isRowAccess(a, a.enclosingReduction) ? plan.rowLeaf : plan.colLeaf;
     if (slot && slot != a.leaf) {
       why = "reductions read more than one row or candidate tensor";
       return failure();
@@ -273,10 +271,11 @@ FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
   for (const LeafAccess &a : shape.accesses) {
     if (a.enclosingReduction)
       continue;
-    if (!llvm::all_of(a.axes, [](Axis x) {
-          return x.kind == Axis::Row || x.kind == Axis::Iter ||
-                 x.kind == Axis::Zero;
-        }) ||
+    if (!llvm::all_of(a.axes,
+                      [](Axis x) {
+                        return x.kind == Axis::Row || x.kind == Axis::Iter ||
+                               x.kind == Axis::Zero;
+                      }) ||
         a.axes.size() > 1) {
       why = "the epilogue reads an input along unsupported axes";
       return failure();
@@ -353,10 +352,9 @@ Value orderableKey(OpBuilder &b, Location loc, Value value, bool isMin,
   Value key = arith::SelectOp::create(b, loc, negative, flipped, withSign);
   if (!isMin)
     key = arith::XOrIOp::create(b, loc, key, c(-1));
-  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
-                                      value, value);
-  return arith::SelectOp::create(b, loc, isNan, nanIsBest ? c(0) : c(-1),
-                                 key);
+  Value isNan =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  return arith::SelectOp::create(b, loc, isNan, nanIsBest ? c(0) : c(-1), key);
 }
 
 /// Inverse of orderableKey for non-NaN keys.
@@ -389,16 +387,23 @@ private:
     return arith::ConstantIndexOp::create(builder, loc, v);
   }
   Value f32(double v) {
-    return arith::ConstantOp::create(builder, loc,
-                                     builder.getF32FloatAttr(v));
+    return arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(v));
+  }
+  /// coord * perThread + i: the i-th row (or candidate) of a thread's
+  /// register tile, relative to its block tile.
+  Value threadOffset(Value coord, int64_t perThread, int64_t i) {
+    return arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, coord, idx(perThread)), idx(i));
   }
   Value i32(int64_t v) {
-    return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(v));
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI32IntegerAttr(v));
   }
   /// Copies rows [base, base + rows) x features [l0, l0 + bk) of `src`
   /// (extent `rowsTotal` x `d`) into registers, zero outside.
-  SmallVector<Value> loadTile(Value src, Value base, Value rowsTotal,
-                              Value l0, int64_t rows);
+  SmallVector<Value> loadTile(Value src, Value base, Value rowsTotal, Value l0,
+                              int64_t rows);
   void storeTile(ArrayRef<Value> regs, Value smem, Value buffer, int64_t rows);
   Value better(Value candidate, Value best);
 
@@ -428,12 +433,11 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
   Type f32Type = builder.getF32Type();
   auto vecType = VectorType::get({4}, f32Type);
   for (int64_t p = 0; p < loadsPerThread(rows); ++p) {
-    Value q = arith::AddIOp::create(builder, loc, tid,
-                                    idx(p * cfg.threads()));
+    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
     Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(quadsPerRow));
     Value col = arith::MulIOp::create(
-        builder, loc,
-        arith::RemUIOp::create(builder, loc, q, idx(quadsPerRow)), idx(4));
+        builder, loc, arith::RemUIOp::create(builder, loc, q, idx(quadsPerRow)),
+        idx(4));
     Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
     Value feature = arith::AddIOp::create(builder, loc, l0, col);
     Value rowOk = arith::AndIOp::create(
@@ -450,10 +454,9 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
       auto ifOp = scf::IfOp::create(
           builder, loc, ok,
           [&](OpBuilder &b, Location l) {
-            Value v = vector::LoadOp::create(b, l, vecType, src,
-                                             ValueRange{row, feature},
-                                             /*nontemporal=*/false,
-                                             llvm::MaybeAlign(16));
+            Value v = vector::LoadOp::create(
+                b, l, vecType, src, ValueRange{row, feature},
+                /*nontemporal=*/false, llvm::MaybeAlign(16));
             scf::YieldOp::create(b, l, v);
           },
           [&](OpBuilder &b, Location l) {
@@ -462,8 +465,8 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
             scf::YieldOp::create(b, l, zero);
           });
       for (int64_t e = 0; e < 4; ++e)
-        regs.push_back(vector::ExtractOp::create(builder, loc,
-                                                 ifOp.getResult(0), e));
+        regs.push_back(
+            vector::ExtractOp::create(builder, loc, ifOp.getResult(0), e));
     } else {
       for (int64_t e = 0; e < 4; ++e) {
         Value fe = arith::AddIOp::create(builder, loc, feature, idx(e));
@@ -495,15 +498,13 @@ void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
   // tile reads consecutive rows with one vector load.
   int64_t quadsPerRow = cfg.bk / 4;
   for (int64_t p = 0; p < loadsPerThread(rows); ++p) {
-    Value q = arith::AddIOp::create(builder, loc, tid,
-                                    idx(p * cfg.threads()));
+    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
     Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(quadsPerRow));
     Value col = arith::MulIOp::create(
-        builder, loc,
-        arith::RemUIOp::create(builder, loc, q, idx(quadsPerRow)), idx(4));
-    Value inTile = arith::CmpIOp::create(builder, loc,
-                                         arith::CmpIPredicate::ult, rowInTile,
-                                         idx(rows));
+        builder, loc, arith::RemUIOp::create(builder, loc, q, idx(quadsPerRow)),
+        idx(4));
+    Value inTile = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, rowInTile, idx(rows));
     auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
@@ -516,9 +517,10 @@ void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
 }
 
 Value TiledBuilder::better(Value candidate, Value best) {
-  Value strictly = arith::CmpFOp::create(
-      builder, loc, isMin ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT,
-      candidate, best);
+  Value strictly = arith::CmpFOp::create(builder, loc,
+                                         isMin ? arith::CmpFPredicate::OLT
+                                               : arith::CmpFPredicate::OGT,
+                                         candidate, best);
   if (!nanIsBest)
     return strictly;
   Value candNan = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
@@ -614,18 +616,15 @@ LogicalResult TiledBuilder::build() {
   // columns).
   SmallVector<Value> rows;
   for (int64_t m = 0; m < cfg.tm; ++m) {
-    Value r = arith::AddIOp::create(
-        builder, loc, rowBase,
-        arith::AddIOp::create(
-            builder, loc, arith::MulIOp::create(builder, loc, trow, idx(cfg.tm)),
-            idx(m)));
+    Value r = arith::AddIOp::create(builder, loc, rowBase,
+                                    threadOffset(trow, cfg.tm, m));
     emitter.define(r, root);
     rows.push_back(r);
   }
   Value normRowLocal = tid;
   Value normRow = arith::AddIOp::create(builder, loc, rowBase, tid);
-  Value normColLocal = arith::SubIOp::create(
-      builder, loc, tid, idx(cfg.threads() - cfg.bn));
+  Value normColLocal =
+      arith::SubIOp::create(builder, loc, tid, idx(cfg.threads() - cfg.bn));
   emitter.define(normRow, root);
 
   double inf = std::numeric_limits<double>::infinity();
@@ -635,10 +634,10 @@ LogicalResult TiledBuilder::build() {
   // memory between candidate tiles (each thread its own slots, so no
   // barrier): 16 registers fewer across the feature loop, which lets two
   // blocks share an SM without spilling.
-  bool stateInShared = cfg.tm * cfg.tn >= 64 &&
-                       2 * cfg.bk * (cfg.bm + cfg.bn) * 4 +
-                               2 * cfg.tm * cfg.threads() * 4 <=
-                           40 * 1024;
+  bool stateInShared =
+      cfg.tm * cfg.tn >= 64 &&
+      2 * cfg.bk * (cfg.bm + cfg.bn) * 4 + 2 * cfg.tm * cfg.threads() * 4 <=
+          40 * 1024;
   Value bestSmem, idxSmem;
   SmallVector<Value> jInits;
   if (stateInShared) {
@@ -670,11 +669,8 @@ LogicalResult TiledBuilder::build() {
   builder.setInsertionPointToEnd(jLoop->body);
   SmallVector<Value> cols;
   for (int64_t c = 0; c < cfg.tn; ++c) {
-    Value j = arith::AddIOp::create(
-        builder, loc, j0,
-        arith::AddIOp::create(
-            builder, loc, arith::MulIOp::create(builder, loc, tcol, idx(cfg.tn)),
-            idx(c)));
+    Value j =
+        arith::AddIOp::create(builder, loc, j0, threadOffset(tcol, cfg.tn, c));
     emitter.define(j, jLoop);
     cols.push_back(j);
   }
@@ -713,8 +709,8 @@ LogicalResult TiledBuilder::build() {
   Value current = arith::RemUIOp::create(builder, loc, slice, idx(2));
   Value next = arith::SubIOp::create(builder, loc, idx(1), current);
   Value nextL0 = arith::AddIOp::create(builder, loc, l0, idx(cfg.bk));
-  Value hasNext = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                        nextL0, d);
+  Value hasNext =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, nextL0, d);
   for (Value v : {l0, current, next, nextL0, hasNext})
     emitter.define(v, lLoop);
   auto iterArgs = cast<scf::ForOp>(lLoop->loop).getRegionIterArgs();
@@ -724,8 +720,8 @@ LogicalResult TiledBuilder::build() {
   {
     SmallVector<Type> types(
         (loadsPerThread(cfg.bm) + loadsPerThread(cfg.bn)) * 4, f32Type);
-    auto prefetch = scf::IfOp::create(
-        builder, loc, types, hasNext, /*withElseRegion=*/true);
+    auto prefetch = scf::IfOp::create(builder, loc, types, hasNext,
+                                      /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(prefetch.thenBlock());
     SmallVector<Value> regs = loadTile(rowMem, rowBase, n, nextL0, cfg.bm);
@@ -743,9 +739,9 @@ LogicalResult TiledBuilder::build() {
   // The compute of one slice: kk in [0, count) with count = bk for full
   // slices; the last partial slice runs only its features so that any
   // term works (padding would add g(0, 0)).
-  auto computeSlice = [&](bool guarded, ValueRange accIn,
-                          KernelEmitter::Frame *frame)
-      -> FailureOr<SmallVector<Value>> {
+  auto computeSlice =
+      [&](bool guarded, ValueRange accIn,
+          KernelEmitter::Frame *frame) -> FailureOr<SmallVector<Value>> {
     SmallVector<Value> acc(accIn.begin(), accIn.end());
     for (int64_t kk = 0; kk < cfg.bk; ++kk) {
       emitter.setInsertionPoint(frame);
@@ -755,8 +751,8 @@ LogicalResult TiledBuilder::build() {
       // padding would add g(0, 0), which is not 0 for every g.
       Value inD;
       if (guarded) {
-        inD = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                    l, d);
+        inD = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, l,
+                                    d);
         emitter.define(inD, frame);
       }
       SmallVector<Value> before(acc);
@@ -765,22 +761,18 @@ LogicalResult TiledBuilder::build() {
       auto vec4 = VectorType::get({4}, f32Type);
       Value kkIdx = idx(kk);
       for (int64_t m = 0; m < cfg.tm; m += 4) {
-        Value col = arith::AddIOp::create(
-            builder, loc, arith::MulIOp::create(builder, loc, trow, idx(cfg.tm)),
-            idx(m));
+        Value col = threadOffset(trow, cfg.tm, m);
         Value v = vector::LoadOp::create(builder, loc, vec4, aSmem,
-                                         ValueRange{current, kkIdx, col},
-                                         false, llvm::MaybeAlign(16));
+                                         ValueRange{current, kkIdx, col}, false,
+                                         llvm::MaybeAlign(16));
         for (int64_t e = 0; e < 4; ++e)
           aRegs.push_back(vector::ExtractOp::create(builder, loc, v, e));
       }
       for (int64_t c = 0; c < cfg.tn; c += 4) {
-        Value col = arith::AddIOp::create(
-            builder, loc, arith::MulIOp::create(builder, loc, tcol, idx(cfg.tn)),
-            idx(c));
+        Value col = threadOffset(tcol, cfg.tn, c);
         Value v = vector::LoadOp::create(builder, loc, vec4, bSmem,
-                                         ValueRange{current, kkIdx, col},
-                                         false, llvm::MaybeAlign(16));
+                                         ValueRange{current, kkIdx, col}, false,
+                                         llvm::MaybeAlign(16));
         for (int64_t e = 0; e < 4; ++e)
           bRegs.push_back(vector::ExtractOp::create(builder, loc, v, e));
       }
@@ -839,15 +831,14 @@ LogicalResult TiledBuilder::build() {
         emitter.setInsertionPoint(frame);
         Value local = isRow ? normRowLocal : normColLocal;
         Value inRange =
-            isRow ? arith::CmpIOp::create(builder, loc,
-                                          arith::CmpIPredicate::ult, tid,
-                                          idx(cfg.bm))
-                  : arith::CmpIOp::create(builder, loc,
-                                          arith::CmpIPredicate::uge, tid,
-                                          idx(cfg.threads() - cfg.bn));
+            isRow
+                ? arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        tid, idx(cfg.bm))
+                : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                        tid, idx(cfg.threads() - cfg.bn));
         // Clamp the smem read so that every lane reads in bounds.
-        Value safe = arith::SelectOp::create(builder, loc, inRange, local,
-                                             idx(0));
+        Value safe =
+            arith::SelectOp::create(builder, loc, inRange, local, idx(0));
         Value v = memref::LoadOp::create(builder, loc, isRow ? aSmem : bSmem,
                                          ValueRange{current, kkIdx, safe});
         Value named = isRow ? normRow : normCol;
@@ -903,9 +894,8 @@ LogicalResult TiledBuilder::build() {
       constraints += "~{memory}";
       LLVM::InlineAsmOp::create(
           builder, loc, TypeRange{}, acc, builder.getStringAttr(""),
-          builder.getStringAttr(constraints), builder.getUnitAttr(),
-          UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
-          ArrayAttr());
+          builder.getStringAttr(constraints), builder.getUnitAttr(), UnitAttr(),
+          LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr());
     }
     return acc;
   };
@@ -986,9 +976,7 @@ LogicalResult TiledBuilder::build() {
   for (int64_t m = 0; m < cfg.tm; ++m)
     for (auto [i, red] : llvm::enumerate(plan.rowReductions)) {
       emitter.setInsertionPoint(jLoop);
-      Value local = arith::AddIOp::create(
-          builder, loc, arith::MulIOp::create(builder, loc, trow, idx(cfg.tm)),
-          idx(m));
+      Value local = threadOffset(trow, cfg.tm, m);
       Value v = memref::LoadOp::create(builder, loc, rowNormSmem[i],
                                        ValueRange{local});
       emitter.define(v, jLoop);
@@ -997,9 +985,7 @@ LogicalResult TiledBuilder::build() {
   for (int64_t c = 0; c < cfg.tn; ++c)
     for (auto [i, red] : llvm::enumerate(plan.colReductions)) {
       emitter.setInsertionPoint(jLoop);
-      Value local = arith::AddIOp::create(
-          builder, loc, arith::MulIOp::create(builder, loc, tcol, idx(cfg.tn)),
-          idx(c));
+      Value local = threadOffset(tcol, cfg.tn, c);
       Value v = memref::LoadOp::create(builder, loc, colNormSmem[i],
                                        ValueRange{local});
       emitter.define(v, jLoop);
@@ -1034,16 +1020,14 @@ LogicalResult TiledBuilder::build() {
       if (failed(v))
         return failure();
       emitter.setInsertionPoint(jLoop);
-      Value valid = arith::CmpIOp::create(builder, loc,
-                                          arith::CmpIPredicate::ult, cols[c],
-                                          jEnd);
-      Value take = arith::AndIOp::create(builder, loc, valid,
-                                         better(*v, best[m]));
+      Value valid = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, cols[c], jEnd);
+      Value take =
+          arith::AndIOp::create(builder, loc, valid, better(*v, best[m]));
       best[m] = arith::SelectOp::create(builder, loc, take, *v, best[m]);
-      Value j32 = arith::IndexCastOp::create(builder, loc,
-                                             builder.getI32Type(), cols[c]);
-      bestIdx[m] = arith::SelectOp::create(builder, loc, take, j32,
-                                           bestIdx[m]);
+      Value j32 = arith::IndexCastOp::create(builder, loc, builder.getI32Type(),
+                                             cols[c]);
+      bestIdx[m] = arith::SelectOp::create(builder, loc, take, j32, bestIdx[m]);
     }
   }
   emitter.bindIteration(plan.loop.getIteration(), Value());
@@ -1090,9 +1074,8 @@ LogicalResult TiledBuilder::build() {
                            .getShuffleResult();
       Value keyLess = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::ult, otherKey, key);
-      Value keyEq = arith::CmpIOp::create(builder, loc,
-                                          arith::CmpIPredicate::eq, otherKey,
-                                          key);
+      Value keyEq = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq, otherKey, key);
       Value idxLess = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::slt, otherIdx, index);
       Value takeOther = arith::OrIOp::create(
@@ -1104,15 +1087,12 @@ LogicalResult TiledBuilder::build() {
     }
     // The row index again, computed here: keeping rows[m] live across the
     // candidate loop costs registers that the accumulators need.
-    Value row = arith::AddIOp::create(
-        builder, loc, rowBase,
-        arith::AddIOp::create(
-            builder, loc,
-            arith::MulIOp::create(builder, loc, trow, idx(cfg.tm)), idx(m)));
+    Value row = arith::AddIOp::create(builder, loc, rowBase,
+                                      threadOffset(trow, cfg.tm, m));
     Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                          tcol, idx(0));
-    Value inRows = arith::CmpIOp::create(builder, loc,
-                                         arith::CmpIPredicate::ult, row, n);
+    Value inRows =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, n);
     auto ifOp = scf::IfOp::create(
         builder, loc, arith::AndIOp::create(builder, loc, leader, inRows),
         false);
@@ -1155,11 +1135,12 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   gpu::GPUFuncOp main = ctx.func;
   OpBuilder moduleBuilder(main);
   moduleBuilder.setInsertionPointAfter(main);
-  auto merge = gpu::GPUFuncOp::create(moduleBuilder, loc, name,
-                                      main.getFunctionType());
+  auto merge =
+      gpu::GPUFuncOp::create(moduleBuilder, loc, name, main.getFunctionType());
   merge->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                  moduleBuilder.getUnitAttr());
-  merge->setAttr("nvvm.maxntid", moduleBuilder.getDenseI32ArrayAttr({256, 1, 1}));
+  merge->setAttr("nvvm.maxntid",
+                 moduleBuilder.getDenseI32ArrayAttr({256, 1, 1}));
   Block &entry = merge.getBody().front();
   builder.setInsertionPointToStart(&entry);
   Operation *ret = gpu::ReturnOp::create(builder, loc);
@@ -1169,8 +1150,8 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   for (auto [a, b] : llvm::zip(main.getArguments(), merge.getArguments()))
     mapping.map(a, b);
   for (Operation &op : main.getBody().front()) {
-    if (isa<LLVM::UndefOp, LLVM::InsertValueOp, LLVM::ConstantOp,
-            LLVM::MulOp, UnrealizedConversionCastOp>(op))
+    if (isa<LLVM::UndefOp, LLVM::InsertValueOp, LLVM::ConstantOp, LLVM::MulOp,
+            UnrealizedConversionCastOp>(op))
       builder.clone(op, mapping);
   }
   Value labels = mapping.lookup(ctx.outputs[*plan.indexOutput]);
@@ -1303,19 +1284,19 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     return failure();
   // Launch bounds (see defaultMinBlocks): enough resident warps to hide
   // the shared-memory and global latencies, without spilling.
-  ctx.func->setAttr("nvvm.minctasm",
-                    IntegerAttr::get(IntegerType::get(ctx.func.getContext(), 32),
-                                     ctx.tiles.minBlocks
-                                         ? ctx.tiles.minBlocks
-                                         : defaultMinBlocks(cfg, *plan)));
+  ctx.func->setAttr(
+      "nvvm.minctasm",
+      IntegerAttr::get(IntegerType::get(ctx.func.getContext(), 32),
+                       ctx.tiles.minBlocks ? ctx.tiles.minBlocks
+                                           : defaultMinBlocks(cfg, *plan)));
 
   KernelLaunch launch;
   Value rowLeafInput = ctx.kernel.getInputs()[plan->rowLeaf.getArgNumber()];
   Expr n = ctx.dimExpr(rowLeafInput, 0);
-  launch.grid = {Expr::apply(Expr::OpKind::Max, Expr::integer(1),
-                             Expr::apply(Expr::OpKind::CDiv, n,
-                                         Expr::integer(cfg.bm))),
-                 Expr::integer(cfg.split), Expr::integer(1)};
+  launch.grid = {
+      Expr::apply(Expr::OpKind::Max, Expr::integer(1),
+                  Expr::apply(Expr::OpKind::CDiv, n, Expr::integer(cfg.bm))),
+      Expr::integer(cfg.split), Expr::integer(1)};
   launch.block = {Expr::integer(cfg.threads()), Expr::integer(1),
                   Expr::integer(1)};
   std::string remark;

@@ -17,6 +17,7 @@
 
 #include "fusec/InitFusec.h"
 #include "fusec/Reference/Evaluator.h"
+#include "fusec/Tools/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -437,18 +438,10 @@ int main(int argc, char **argv) {
   if (!module)
     return 1; // The parser or verifier reported why.
 
-  func::FuncOp func;
-  if (!funcName.empty()) {
-    func = module->lookupSymbol<func::FuncOp>(funcName);
-    if (!func)
-      return failWith("no function named @" + funcName);
-  } else {
-    auto funcs = llvm::to_vector(module->getOps<func::FuncOp>());
-    if (funcs.size() != 1)
-      return failWith("the module has " + llvm::Twine(funcs.size()) +
-                      " functions; choose one with --func");
-    func = funcs.front();
-  }
+  std::string selectError;
+  func::FuncOp func = fusec::selectFunction(*module, funcName, selectError);
+  if (!func)
+    return failWith(selectError);
 
   ArrayRef<Type> argumentTypes = func.getFunctionType().getInputs();
   if (inputs.size() != argumentTypes.size())

@@ -31,6 +31,7 @@
 #include "fusec/Execution/Specialize.h"
 #include "fusec/InitFusec.h"
 #include "fusec/Reference/Evaluator.h"
+#include "fusec/Tools/ToolSupport.h"
 #include "fusec/runtime/Device.h"
 #include "fusec/runtime/LaunchDesc.h"
 #include "fusec/runtime/Program.h"
@@ -1983,18 +1984,10 @@ int main(int argc, char **argv) {
   if (!module)
     return 1; // The parser or verifier reported why.
 
-  func::FuncOp func;
-  if (!funcName.empty()) {
-    func = module->lookupSymbol<func::FuncOp>(funcName);
-    if (!func)
-      return failWith("no function named @" + funcName);
-  } else {
-    auto funcs = llvm::to_vector(module->getOps<func::FuncOp>());
-    if (funcs.size() != 1)
-      return failWith("the module has " + llvm::Twine(funcs.size()) +
-                      " functions; choose one with --func");
-    func = funcs.front();
-  }
+  std::string selectError;
+  func::FuncOp func = fusec::selectFunction(*module, funcName, selectError);
+  if (!func)
+    return failWith(selectError);
   std::string error;
   if (failed(FunctionShapes::analyze(func, &error)))
     return failWith(error);
