@@ -29,11 +29,18 @@ function(fusec_link_tool target)
     file(GLOB mlir_archives "${LLVM_LIBRARY_DIR}/libMLIR*.a")
     list(FILTER mlir_archives EXCLUDE REGEX "libMLIR(Test|CAPI)")
     file(GLOB llvm_archives "${LLVM_LIBRARY_DIR}/libLLVM*.a")
+    get_target_property(kind ${target} TYPE)
+    if(kind STREQUAL "SHARED_LIBRARY")
+      # Debian's libz.a and libzstd.a are not position independent; every
+      # Linux machine has the shared ones.
+      set(compression z zstd)
+    else()
+      set(compression /usr/lib/x86_64-linux-gnu/libzstd.a
+                      /usr/lib/x86_64-linux-gnu/libz.a)
+    endif()
     target_link_libraries(${target} PRIVATE
       -Wl,--start-group ${mlir_archives} ${llvm_archives} -Wl,--end-group
-      -static-libstdc++ -static-libgcc
-      /usr/lib/x86_64-linux-gnu/libzstd.a /usr/lib/x86_64-linux-gnu/libz.a
-      pthread dl m rt)
+      -static-libstdc++ -static-libgcc ${compression} pthread dl m rt)
     target_link_options(${target} PRIVATE -Wl,--gc-sections)
   endif()
 endfunction()

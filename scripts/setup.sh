@@ -10,7 +10,7 @@ set -euo pipefail
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           clang lld ccache ninja-build cmake libzstd-dev zlib1g-dev
-          python3)
+          python3 binutils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

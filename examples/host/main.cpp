@@ -6,6 +6,7 @@
 // a cache hit.
 //
 //   fusec-host-example [--latency] [--n=N] [file.mlir]
+//   fusec-host-example --compile-only [file.mlir]   (no GPU needed)
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,12 +36,14 @@ func.func @assign(%x: tensor<?x64xf32>, %c: tensor<37x64xf32>) -> tensor<?xi64> 
 )mlir";
 
 int main(int argc, char **argv) {
-  bool latency = false;
+  bool latency = false, compileOnly = false;
   int64_t n = 1000;
   std::string program = kNaiveArgmin;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--latency"))
       latency = true;
+    else if (!std::strcmp(argv[i], "--compile-only"))
+      compileOnly = true;
     else if (!std::strncmp(argv[i], "--n=", 4))
       n = std::atoll(argv[i] + 4);
     else {
@@ -51,6 +54,31 @@ int main(int argc, char **argv) {
     }
   }
   const int64_t k = 37, d = 64;
+
+  if (compileOnly) {
+    // The JIT without a driver: the PTX, and the entry it declares.
+    fusec::JITOptions options;
+    options.compileOnly = true;
+    options.diskCache = false;
+    auto jit = fusec::JIT::create(options);
+    if (!jit.ok()) {
+      std::fprintf(stderr, "%s\n", jit.message().c_str());
+      return 2;
+    }
+    auto ptx = (*jit)->compileToPTX(program);
+    if (!ptx.ok()) {
+      std::fprintf(stderr, "%s\n", ptx.message().c_str());
+      return 1;
+    }
+    size_t entry = ptx->find(".entry ");
+    std::string name = entry == std::string::npos
+                           ? "none"
+                           : ptx->substr(entry + 7,
+                                         ptx->find('(', entry) - entry - 7);
+    std::printf("compiled for %s: %zu bytes of PTX, entry %s\n",
+                (*jit)->arch().c_str(), ptx->size(), name.c_str());
+    return 0;
+  }
 
   // A few lines are all it takes: create a JIT, load, launch.
   auto start = std::chrono::steady_clock::now();

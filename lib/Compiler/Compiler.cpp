@@ -47,8 +47,7 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
                               "found another here");
 
   PassManager pm(context);
-  if (options.configurePassManager &&
-      failed(options.configurePassManager(pm)))
+  if (options.configurePassManager && !options.configurePassManager(pm))
     return failure();
 
   FusionPipelineOptions fusion;

@@ -13,6 +13,7 @@
 #include "fusec/JIT/JIT.h"
 #include "fusec/JIT/fusec_jit.h"
 
+#include "fusec/Compiler/Compiler.h"
 #include "fusec/InitFusec.h"
 #include "fusec/runtime/Device.h"
 #include "fusec/runtime/LaunchDesc.h"
@@ -182,7 +183,7 @@ struct fusec::JIT::Impl {
     if (!key.ok())
       return key.status();
     {
-      std::shared_lock lock(mapMutex);
+      std::shared_lock<std::shared_mutex> lock(mapMutex);
       auto it = ptxByKey.find(*key);
       if (it != ptxByKey.end()) {
         ++memoryHits;
@@ -191,7 +192,7 @@ struct fusec::JIT::Impl {
     }
     if (std::optional<std::string> ptx = readDisk(*key)) {
       ++diskHits;
-      std::unique_lock lock(mapMutex);
+      std::unique_lock<std::shared_mutex> lock(mapMutex);
       ptxByKey[*key] = *ptx;
       return std::make_pair(*key, *ptx);
     }
@@ -212,7 +213,7 @@ struct fusec::JIT::Impl {
       return Status::error("fusec JIT: compilation failed:\n" + diagnostics);
     ++compiles;
     writeDisk(*key, result->text);
-    std::unique_lock lock(mapMutex);
+    std::unique_lock<std::shared_mutex> lock(mapMutex);
     ptxByKey[*key] = result->text;
     return std::make_pair(*key, result->text);
   }
@@ -220,7 +221,7 @@ struct fusec::JIT::Impl {
   Expected<std::pair<std::string, std::string>> ptxForText(std::string_view text) {
     uint64_t hash = textHash(text);
     {
-      std::shared_lock lock(mapMutex);
+      std::shared_lock<std::shared_mutex> lock(mapMutex);
       auto it = textKeys.find(hash);
       if (it != textKeys.end()) {
         auto ptx = ptxByKey.find(it->second);
@@ -230,7 +231,7 @@ struct fusec::JIT::Impl {
         }
       }
     }
-    std::lock_guard guard(compileMutex);
+    std::lock_guard<std::mutex> guard(compileMutex);
     std::string diagnostics;
     OwningOpRef<ModuleOp> module;
     {
@@ -248,7 +249,7 @@ struct fusec::JIT::Impl {
                            diagnostics);
     auto result = ptxFor(*module);
     if (result.ok()) {
-      std::unique_lock lock(mapMutex);
+      std::unique_lock<std::shared_mutex> lock(mapMutex);
       textKeys[hash] = result->first;
     }
     return result;
@@ -257,7 +258,7 @@ struct fusec::JIT::Impl {
   Expected<const rt::Program *> programFor(const std::string &key,
                                            const std::string &ptx) {
     {
-      std::shared_lock lock(mapMutex);
+      std::shared_lock<std::shared_mutex> lock(mapMutex);
       auto it = programs.find(key);
       if (it != programs.end())
         return static_cast<const rt::Program *>(it->second.get());
@@ -266,7 +267,7 @@ struct fusec::JIT::Impl {
         rt::Program::create(ptx, "", options.device);
     if (!program.ok())
       return program.status();
-    std::unique_lock lock(mapMutex);
+    std::unique_lock<std::shared_mutex> lock(mapMutex);
     auto [it, inserted] = programs.try_emplace(key, program.take());
     return static_cast<const rt::Program *>(it->second.get());
   }
@@ -306,7 +307,7 @@ Expected<const fusec::rt::Program *> fusec::JIT::load(std::string_view text) {
   // The hit path: one hash of the text and two lookups, no copies.
   uint64_t hash = impl->textHash(text);
   {
-    std::shared_lock lock(impl->mapMutex);
+    std::shared_lock<std::shared_mutex> lock(impl->mapMutex);
     auto key = impl->textKeys.find(hash);
     if (key != impl->textKeys.end()) {
       auto program = impl->programs.find(key->second);
@@ -415,7 +416,7 @@ extern "C" int fusec_jit_load(fusec_jit *jit, const char *mlir,
   uint64_t hash = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
       reinterpret_cast<const uint8_t *>(mlir), length));
   {
-    std::shared_lock lock(jit->handlesMutex);
+    std::shared_lock<std::shared_mutex> lock(jit->handlesMutex);
     auto it = jit->handles.find(hash);
     if (it != jit->handles.end()) {
       *out = it->second;
@@ -430,7 +431,7 @@ extern "C" int fusec_jit_load(fusec_jit *jit, const char *mlir,
                                    &program, error);
   if (rc)
     return rc;
-  std::unique_lock lock(jit->handlesMutex);
+  std::unique_lock<std::shared_mutex> lock(jit->handlesMutex);
   auto [it, inserted] = jit->handles.try_emplace(hash, program);
   if (!inserted)
     fusec_rt_program_destroy(program); // Another thread loaded it first.

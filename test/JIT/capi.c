@@ -1,6 +1,6 @@
 // The JIT's C API, from C: compile-only use (no GPU needed), the cache, and
 // errors as values.
-// RUN: %cc -std=c99 -Wall -Werror %s -I%fusec_src/include -I%fusec_src/runtime/include -L%fusec_obj/lib -lfusec_jit -Wl,-rpath,%fusec_obj/lib -o %t
+// RUN: %cc -std=c99 -Wall -Werror %s -I%fusec_src/include -I%fusec_src/runtime/include -L%fusec_obj/lib -lfusec_jit -lfusec_runtime -Wl,-rpath,%fusec_obj/lib -o %t
 // RUN: rm -rf %t.cache
 // RUN: env FUSEC_CACHE_DIR=%t.cache %t %examples/naive_argmin.mlir %S/Inputs/bad.mlir | FileCheck %s
 // A second process finds the PTX on disk.

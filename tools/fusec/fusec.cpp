@@ -253,7 +253,7 @@ int main(int argc, char **argv) {
   options.threadM = threadM;
   options.threadN = threadN;
   options.configurePassManager = [](PassManager &pm) {
-    return applyPassManagerCLOptions(pm);
+    return succeeded(applyPassManagerCLOptions(pm));
   };
 
   FailureOr<fusec::CompileResult> result =

@@ -8,10 +8,11 @@
 #ifndef FUSEC_COMPILER_COMPILER_H
 #define FUSEC_COMPILER_COMPILER_H
 
+#include "fusec/Compiler/CompileOptions.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
-#include <functional>
 #include <string>
 
 namespace llvm {
@@ -24,21 +25,6 @@ class PassManager;
 } // namespace mlir
 
 namespace fusec {
-
-/// How far `compile` goes; each level includes the earlier ones.
-enum class EmitLevel { Fused, Loops, GPU, LLVM, PTX };
-
-struct CompileOptions {
-  EmitLevel emit = EmitLevel::PTX;
-  std::string arch = "sm_90";
-  bool fuseIndexReductions = true;
-  int64_t tileM = 0, tileN = 0, tileK = 0, split = 0, expectedRows = 0;
-  int64_t minBlocks = 0, threadM = 0, threadN = 0;
-  /// Called on every pass manager before it runs (CLI pass-manager
-  /// options, timing, IR printing).
-  std::function<mlir::LogicalResult(mlir::PassManager &)>
-      configurePassManager;
-};
 
 struct CompileResult {
   /// The requested output: MLIR text, or PTX with the launch description

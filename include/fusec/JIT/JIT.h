@@ -12,12 +12,16 @@
 #ifndef FUSEC_JIT_JIT_H
 #define FUSEC_JIT_JIT_H
 
-#include "fusec/Compiler/Compiler.h"
+#include "fusec/Compiler/CompileOptions.h"
 #include "fusec/runtime/Program.h"
 
 #include <memory>
 #include <string>
 #include <string_view>
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
 
 namespace fusec {
 

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+FUSEC_RT_PUSH_EXPORTS
 namespace fusec::rt {
 
 /// One argument of a call, as the caller passes it: a dense, row-major
@@ -71,5 +72,6 @@ inline Expected<Binding> bindArguments(const LaunchDesc &desc,
 }
 
 } // namespace fusec::rt
+FUSEC_RT_POP_EXPORTS
 
 #endif // FUSEC_RUNTIME_BINDING_H

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <string>
 
+FUSEC_RT_PUSH_EXPORTS
 namespace fusec::rt {
 
 /// Success when the CUDA driver loads, initializes and reports at least one
@@ -149,5 +150,6 @@ private:
 };
 
 } // namespace fusec::rt
+FUSEC_RT_POP_EXPORTS
 
 #endif // FUSEC_RUNTIME_DEVICE_H

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+FUSEC_RT_PUSH_EXPORTS
 namespace fusec::rt {
 
 /// The value of the `format` key this version reads and writes.
@@ -219,5 +220,6 @@ using SymbolValues = std::map<std::string, int64_t, std::less<>>;
 Expected<int64_t> evaluate(const Expr &expr, const SymbolValues &symbols);
 
 } // namespace fusec::rt
+FUSEC_RT_POP_EXPORTS
 
 #endif // FUSEC_RUNTIME_LAUNCHDESC_H

@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 
+FUSEC_RT_PUSH_EXPORTS
 namespace fusec::rt {
 
 /// What a launch did.
@@ -73,5 +74,6 @@ private:
 };
 
 } // namespace fusec::rt
+FUSEC_RT_POP_EXPORTS
 
 #endif // FUSEC_RUNTIME_PROGRAM_H

@@ -16,6 +16,18 @@
 #include <string>
 #include <utility>
 
+// The runtime is compiled with hidden visibility; its C++ API is exported
+// from libfusec_runtime.so so that host programs (and libfusec_jit.so) share
+// one driver state instead of linking private copies.
+#if defined(__GNUC__)
+#define FUSEC_RT_PUSH_EXPORTS _Pragma("GCC visibility push(default)")
+#define FUSEC_RT_POP_EXPORTS _Pragma("GCC visibility pop")
+#else
+#define FUSEC_RT_PUSH_EXPORTS
+#define FUSEC_RT_POP_EXPORTS
+#endif
+
+FUSEC_RT_PUSH_EXPORTS
 namespace fusec::rt {
 
 /// Broad class of a failure, so that callers (the C API, Python) can tell
@@ -92,5 +104,6 @@ private:
 };
 
 } // namespace fusec::rt
+FUSEC_RT_POP_EXPORTS
 
 #endif // FUSEC_RUNTIME_STATUS_H

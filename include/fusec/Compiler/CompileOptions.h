@@ -1,0 +1,40 @@
+//===- CompileOptions.h - options of one fusec compile ----------*- C++ -*-===//
+//
+// Part of fusec. The options shared by the `fusec` CLI, the JIT and the
+// compiler entry point. This header includes no MLIR or LLVM header, so
+// that the installed JIT API (fusec/JIT/JIT.h) can be used by host programs
+// that never see MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FUSEC_COMPILER_COMPILEOPTIONS_H
+#define FUSEC_COMPILER_COMPILEOPTIONS_H
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace mlir {
+class PassManager;
+} // namespace mlir
+
+namespace fusec {
+
+/// How far a compile goes; each level includes the earlier ones.
+enum class EmitLevel { Fused, Loops, GPU, LLVM, PTX };
+
+struct CompileOptions {
+  EmitLevel emit = EmitLevel::PTX;
+  std::string arch = "sm_90";
+  bool fuseIndexReductions = true;
+  /// Schedule overrides; 0 lets the compiler choose.
+  int64_t tileM = 0, tileN = 0, tileK = 0, split = 0, expectedRows = 0;
+  int64_t minBlocks = 0, threadM = 0, threadN = 0;
+  /// Called on every pass manager before it runs (CLI pass-manager
+  /// options, timing, IR printing); returning false stops the compile.
+  std::function<bool(mlir::PassManager &)> configurePassManager;
+};
+
+} // namespace fusec
+
+#endif // FUSEC_COMPILER_COMPILEOPTIONS_H
