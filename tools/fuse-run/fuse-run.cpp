@@ -63,6 +63,8 @@
 #include <optional>
 #include <set>
 
+#include <unistd.h>
+
 using namespace mlir;
 using namespace fusec;
 namespace cl = llvm::cl;
@@ -444,6 +446,25 @@ private:
 };
 
 } // namespace
+
+/// Bytes of a dense host tensor, or nullopt when they exceed INT64_MAX.
+static std::optional<int64_t> hostTensorBytes(Type elementType,
+                                              ArrayRef<int64_t> shape) {
+  int64_t bytes = getElementByteSize(elementType);
+  for (int64_t size : shape)
+    if (llvm::MulOverflow(bytes, size, bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+/// This machine's physical memory in bytes, 0 when unknown.
+static uint64_t physicalMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long pageSize = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && pageSize > 0
+             ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize)
+             : 0;
+}
 
 /// The sub-tensor of `tensor` at positions `rows` of every dimension marked
 /// in `dims` (all positions of the others).
@@ -1707,6 +1728,37 @@ int Runner::runTrial(unsigned trial) {
     return failWith(error);
   std::vector<std::vector<int64_t>> outShapes =
       shapes->getResultShapes(inShapes);
+
+  // Every argument and result lives on the host: sizes (from --dims or the
+  // program) too large for that are an error, not a wrapped byte count or
+  // an aborted allocation.
+  uint64_t hostBytes = 0;
+  auto checkHostBytes = [&](ArrayRef<RankedTensorType> types,
+                            ArrayRef<std::vector<int64_t>> shapeList,
+                            StringRef what) -> LogicalResult {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      std::optional<int64_t> bytes =
+          hostTensorBytes(type.getElementType(), shapeList[i]);
+      if (!bytes) {
+        (void)failWith("trial " + llvm::Twine(trial) + ": " + what + " #" +
+                       llvm::Twine(i) + " (" +
+                       shapeString(shapeList[i], type.getElementType()) +
+                       ") spans more than INT64_MAX bytes");
+        return failure();
+      }
+      hostBytes = llvm::SaturatingAdd(hostBytes, static_cast<uint64_t>(*bytes));
+    }
+    return success();
+  };
+  if (failed(checkHostBytes(shapes->getArgTypes(), inShapes, "argument")) ||
+      failed(checkHostBytes(shapes->getResultTypes(), outShapes, "result")))
+    return 1;
+  if (uint64_t memory = physicalMemoryBytes(); memory && hostBytes > memory)
+    return failWith("trial " + llvm::Twine(trial) +
+                    ": the arguments and results need " +
+                    llvm::Twine(hostBytes) +
+                    " bytes of host memory, more than this machine's " +
+                    llvm::Twine(memory));
 
   Random random(seed * 0x9e3779b97f4a7c15ull + trial * 0x100000001b3ull + 1);
   std::vector<HostTensor> inputs, outputs;

@@ -1,5 +1,6 @@
 // RUN: fuse-opt %s -split-input-file -verify-diagnostics
-// Every verifier error of the fuse dialect, one per split.
+// Every verifier error of the fuse dialect, one per split. docs/errors.md
+// lists them with the other bad inputs (test/BadInputs).
 
 func.func @incompatible_broadcast(%a: tensor<4x3xf32>, %b: tensor<5xf32>) {
   // expected-error @+1 {{operands are not broadcast-compatible: operand #0 has size 3 and operand #1 has size 5 in dimension 1 of the broadcast result}}
@@ -12,6 +13,15 @@ func.func @incompatible_broadcast(%a: tensor<4x3xf32>, %b: tensor<5xf32>) {
 func.func @dtype_mismatch(%a: tensor<4xf32>, %b: tensor<4xf16>) {
   // expected-error @+1 {{operands must have the same element type, got 'f32' and 'f16'}}
   %0 = fuse.sub %a, %b : tensor<4xf32>, tensor<4xf16> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// f16 + f32 needs an explicit fuse.cast: there is no implicit promotion.
+func.func @mixed_f16_f32(%a: tensor<4xf16>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{operands must have the same element type, got 'f16' and 'f32'}}
+  %0 = fuse.add %a, %b : tensor<4xf16>, tensor<4xf32> -> tensor<4xf32>
   return
 }
 
@@ -173,6 +183,49 @@ func.func @reduce_rank0(%a: tensor<f32>) {
 func.func @argmin_missing_dim(%d: tensor<?x256xf32>) {
   // expected-error @+1 {{dimension 2 is out of range for a tensor of rank 2}}
   %0 = fuse.argmin %d, dim = 2 : tensor<?x256xf32> -> tensor<?xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_dim_5(%d: tensor<4x5xf32>) {
+  // expected-error @+1 {{dimension 5 is out of range for a tensor of rank 2}}
+  %0 = fuse.argmin %d, dim = 5 : tensor<4x5xf32> -> tensor<4xi64>
+  return
+}
+
+// -----
+
+// Negative dimensions do not count from the back (as in PyTorch): they are
+// out of range.
+func.func @argmin_negative_dim(%d: tensor<4x5xf32>) {
+  // expected-error @+1 {{dimension -1 is out of range for a tensor of rank 2}}
+  %0 = fuse.argmin %d, dim = -1 : tensor<4x5xf32> -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @expand_dims_negative(%a: tensor<4x3xf32>) {
+  // expected-error @+1 {{dimension -1 is out of range for inserting into a tensor of rank 2}}
+  %0 = fuse.expand_dims %a, dim = -1 : tensor<4x3xf32> -> tensor<4x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @take_negative_dim(%a: tensor<3x4xf32>, %i: index) {
+  // expected-error @+1 {{dimension -2 is out of range for a tensor of rank 2}}
+  %0 = fuse.take %a[%i], dim = -2 : tensor<3x4xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @take_negative_index(%a: tensor<3x4xf32>) {
+  %i = arith.constant -1 : index
+  // expected-error @+1 {{index -1 is out of range for dimension 0 of size 3}}
+  %0 = fuse.take %a[%i], dim = 0 : tensor<3x4xf32> -> tensor<4xf32>
   return
 }
 
@@ -373,5 +426,66 @@ func.func @running_min_broadcast(%d: tensor<4xf32>, %v: tensor<3xf32>, %vi: tens
   ^bb0(%t: index):
     fuse.yield %d : tensor<4xf32>
   }
+  return
+}
+
+// -----
+
+// A misspelled attribute is an error, not silently kept (MLIR would keep it).
+func.func @unknown_attribute(%a: tensor<4x3xf32>) {
+  // expected-error @+1 {{'fuse.sum' op has unknown attribute 'keep_dim' (known: 'dim', 'keepdim'; other attributes need a dialect prefix, as in 'my.keep_dim')}}
+  %0 = fuse.sum %a, dim = 1 {keep_dim} : tensor<4x3xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @unknown_attribute_no_own(%a: tensor<4xf32>) {
+  // expected-error @+1 {{'fuse.relu' op has unknown attribute 'inplace' (it has no attributes; other attributes need a dialect prefix, as in 'my.inplace')}}
+  %0 = fuse.relu %a {inplace = true} : tensor<4xf32>
+  return
+}
+
+// -----
+
+// The generic form with a misspelled attribute name lacks the real one.
+func.func @misspelled_generic(%a: tensor<4x3xf32>) {
+  // expected-error @+1 {{'fuse.sum' op requires attribute 'dim'}}
+  %0 = "fuse.sum"(%a) {dimension = 1 : i64} : (tensor<4x3xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// Namespaced attributes (of passes, other dialects, users) are kept.
+func.func @namespaced_attribute(%a: tensor<4x3xf32>) {
+  %0 = fuse.sum %a, dim = 1 {my.keep_dim, fuse.note = "kept"} : tensor<4x3xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// Sizes whose byte count overflows int64 cannot be counted or indexed.
+func.func @huge_operand(%x: tensor<4611686018427387904x8xf32>) {
+  // expected-error @+1 {{'fuse.sum' op operand #0 type 'tensor<4611686018427387904x8xf32>' spans more than INT64_MAX bytes (fusec counts and indexes tensors with 64-bit signed integers)}}
+  %0 = fuse.sum %x, dim = 1 : tensor<4611686018427387904x8xf32> -> tensor<4611686018427387904xf32>
+  return
+}
+
+// -----
+
+// The operands fit (2^62 bytes each) but their broadcast does not.
+func.func @huge_broadcast(%a: tensor<1x1152921504606846976xf32>, %b: tensor<2x1xf32>) {
+  // expected-error @+1 {{'fuse.add' op result #0 type 'tensor<2x1152921504606846976xf32>' spans more than INT64_MAX bytes}}
+  %0 = fuse.add %a, %b : tensor<1x1152921504606846976xf32>, tensor<2x1xf32> -> tensor<2x1152921504606846976xf32>
+  return
+}
+
+// -----
+
+// Dynamic dimensions count as 1 here; their sizes are checked by the
+// ledger (sizes=...) and by the runtime at launch.
+func.func @dynamic_is_fine(%x: tensor<?x1152921504606846976xf32>) {
+  %0 = fuse.sum %x, dim = 1 : tensor<?x1152921504606846976xf32> -> tensor<?xf32>
   return
 }

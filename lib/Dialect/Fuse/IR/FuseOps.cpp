@@ -16,6 +16,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::fuse;
@@ -196,6 +197,68 @@ static OpFoldResult foldSplatBinary(ArrayRef<Attribute> operands,
     return DenseElementsAttr::get(shaped, *value);
   }
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Checks of every fuse op
+//===----------------------------------------------------------------------===//
+
+LogicalResult OpTrait::fuse::impl::verifyKnownAttributes(Operation *op) {
+  for (NamedAttribute attr : op->getDiscardableAttrs()) {
+    // Namespaced attributes are annotations of passes and other dialects
+    // (fuse.ledger, fusec.schedule): they are kept as MLIR keeps them.
+    StringRef name = attr.getName().getValue();
+    if (name.contains('.'))
+      continue;
+    std::string known;
+    for (StringAttr ownName : op->getName().getAttributeNames()) {
+      // Not written by users: generic syntax only.
+      if (ownName.getValue() == "operandSegmentSizes")
+        continue;
+      known += (known.empty() ? "'" : ", '") + ownName.getValue().str() + "'";
+    }
+    return op->emitOpError("has unknown attribute '")
+           << name << "' ("
+           << (known.empty() ? "it has no attributes" : "known: " + known)
+           << "; other attributes need a dialect prefix, as in 'my." << name
+           << "')";
+  }
+  return success();
+}
+
+/// Whether a dense tensor of the static sizes of `type` (a dynamic
+/// dimension counts as 1) spans at most INT64_MAX bytes.
+static bool isAddressable(RankedTensorType type) {
+  Type element = type.getElementType();
+  // Element types fusec does not support are the type constraints' error.
+  int64_t bytes =
+      element.isIntOrFloat()
+          ? std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8)
+          : 1;
+  for (int64_t size : type.getShape())
+    if (!ShapedType::isDynamic(size) && llvm::MulOverflow(bytes, size, bytes))
+      return false;
+  return true;
+}
+
+LogicalResult OpTrait::fuse::impl::verifyAddressableTypes(Operation *op) {
+  auto check = [&](Type type, StringRef kind,
+                   unsigned number) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || isAddressable(tensor))
+      return success();
+    return op->emitOpError()
+           << kind << " #" << number << " type " << type
+           << " spans more than INT64_MAX bytes (fusec counts and indexes "
+              "tensors with 64-bit signed integers)";
+  };
+  for (auto [i, type] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(check(type, "operand", i)))
+      return failure();
+  for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(type, "result", i)))
+      return failure();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

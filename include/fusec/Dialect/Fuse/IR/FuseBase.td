@@ -33,6 +33,15 @@ def Fuse_Dialect : Dialect {
 
     After `fuse-form-kernels`, a function is a sequence of `fuse.kernel`
     regions, each of which becomes one GPU kernel (or one CPU loop nest).
+
+    Every op verifies two more things. Besides its own attributes it may
+    carry only namespaced ones (`dialect.name`, like the ledger's
+    `fuse.ledger`), so that a misspelled attribute is an error rather than
+    silently kept. And the static sizes of each tensor it reads or produces
+    span at most INT64_MAX bytes, since fusec counts and indexes elements
+    with 64-bit signed integers (dynamic sizes are checked by the ledger and
+    by the runtime at launch). docs/errors.md lists fusec's diagnostics for
+    bad inputs.
   }];
   let hasConstantMaterializer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect",

@@ -30,6 +30,33 @@ class Reduction : public TraitBase<ConcreteType, Reduction> {};
 /// Marks index reductions over one dimension (argmin, argmax).
 template <typename ConcreteType>
 class IndexReduction : public TraitBase<ConcreteType, IndexReduction> {};
+
+namespace impl {
+LogicalResult verifyKnownAttributes(Operation *op);
+LogicalResult verifyAddressableTypes(Operation *op);
+} // namespace impl
+
+/// Every fuse op: an attribute that is neither one of the op's own nor
+/// namespaced (`dialect.name`) is an error. MLIR keeps unknown attributes
+/// silently, so a misspelled one (`{keep_dim}`) would otherwise be ignored.
+template <typename ConcreteType>
+class KnownAttributes : public TraitBase<ConcreteType, KnownAttributes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyKnownAttributes(op);
+  }
+};
+
+/// Every fuse op: the static sizes of each operand and result tensor span
+/// at most INT64_MAX bytes, the most that the ledger, the schedules and the
+/// generated code can count and index without wrapping.
+template <typename ConcreteType>
+class AddressableTypes : public TraitBase<ConcreteType, AddressableTypes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyAddressableTypes(op);
+  }
+};
 } // namespace fuse
 } // namespace OpTrait
 } // namespace mlir

@@ -19,9 +19,14 @@ def Fuse_BroadcastingElementwise
     : NativeOpTrait<"fuse::BroadcastingElementwise">;
 def Fuse_Reduction : NativeOpTrait<"fuse::Reduction">;
 def Fuse_IndexReduction : NativeOpTrait<"fuse::IndexReduction">;
+// Checks that every fuse op gets: no unknown attributes, no tensor type too
+// large to index with int64 (see FuseOps.h).
+def Fuse_KnownAttributes : NativeOpTrait<"fuse::KnownAttributes">;
+def Fuse_AddressableTypes : NativeOpTrait<"fuse::AddressableTypes">;
 
 class Fuse_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Fuse_Dialect, mnemonic, traits>;
+    : Op<Fuse_Dialect, mnemonic,
+         traits # [Fuse_KnownAttributes, Fuse_AddressableTypes]>;
 
 //===----------------------------------------------------------------------===//
 // Binary elementwise ops
