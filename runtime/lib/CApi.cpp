@@ -112,8 +112,14 @@ int fusec_rt_program_launch(fusec_rt_program *program, int nargs,
                             fusec_rt_launch_stats *stats, char **error) {
   if (!program)
     return invalid("fusec_rt_program_launch: program is NULL", error);
-  if (nargs < 0 || (nargs > 0 && !args))
-    return invalid("fusec_rt_program_launch: invalid argument list", error);
+  if (nargs < 0)
+    return invalid("fusec_rt_program_launch: nargs is " +
+                       std::to_string(nargs) + ", must be non-negative",
+                   error);
+  if (nargs > 0 && !args)
+    return invalid("fusec_rt_program_launch: args is NULL with nargs " +
+                       std::to_string(nargs),
+                   error);
   std::vector<ArgValue> values(nargs);
   for (int i = 0; i < nargs; ++i) {
     const fusec_rt_arg &arg = args[i];
@@ -122,8 +128,13 @@ int fusec_rt_program_launch(fusec_rt_program *program, int nargs,
     if (arg.dtype < FUSEC_RT_F16 || arg.dtype > FUSEC_RT_I64)
       return invalid(label + "unknown dtype code " + std::to_string(arg.dtype),
                      error);
-    if (arg.rank < 0 || (arg.rank > 0 && !arg.shape))
-      return invalid(label + "invalid rank or shape", error);
+    if (arg.rank < 0)
+      return invalid(label + "rank is " + std::to_string(arg.rank) +
+                         ", must be non-negative",
+                     error);
+    if (arg.rank > 0 && !arg.shape)
+      return invalid(
+          label + "shape is NULL with rank " + std::to_string(arg.rank), error);
     values[i].ptr = arg.ptr;
     values[i].dtype = static_cast<DType>(arg.dtype);
     values[i].shape.assign(arg.shape, arg.shape + arg.rank);

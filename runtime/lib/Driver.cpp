@@ -55,13 +55,17 @@ static void loadDriver(DriverState &state) {
     return;
   }
   // The handle is never closed: the entry points must outlive every object
-  // of the runtime, including static ones.
+  // of the runtime, including static ones. A missing entry point means a
+  // library that is not libcuda (FUSEC_CUDA_DRIVER names any file) or a
+  // driver older than the entry points fusec needs.
 #define FUSEC_CUDA_RESOLVE(name, symbol, params)                               \
   state.api.name = reinterpret_cast<name##_fn>(dlsym(handle, symbol));         \
   if (!state.api.name) {                                                       \
-    state.status = Status::error("CUDA driver too old: " + library +           \
-                                     " does not export " symbol,               \
-                                 ErrorCode::Unavailable);                      \
+    state.status = Status::error(                                              \
+        "not a usable CUDA driver: " + library +                               \
+            " does not export " symbol                                         \
+            " (it is not libcuda, or a driver too old for fusec)",             \
+        ErrorCode::Unavailable);                                               \
     return;                                                                    \
   }
   FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CUDA_RESOLVE)
