@@ -774,9 +774,13 @@ namespace {
 /// shows up in the byte-ledger tests' FLOP counts.
 class LoopNestCounter {
 public:
+  /// With `perElement`, the output loops are one flat loop whose index
+  /// every output dimension is computed from: nothing hoists out of it, as
+  /// in the GPU's one-thread-per-output-element schedule.
   LoopNestCounter(KernelOp kernel, SizeResolver &sizes, int64_t rowTile,
-                  KernelCost &cost)
-      : kernel(kernel), sizes(sizes), rowTile(rowTile), cost(cost) {
+                  KernelCost &cost, bool perElement = false)
+      : kernel(kernel), sizes(sizes), rowTile(rowTile), cost(cost),
+        perElement(perElement) {
     frames.emplace_back();
     frames.front().id = 0;
   }
@@ -853,6 +857,7 @@ private:
   SizeResolver &sizes;
   int64_t rowTile;
   KernelCost &cost;
+  bool perElement;
   std::deque<Frame> frames;
   DenseMap<Value, Index> indexBindings;
   std::map<MemoKey, SmallVector<MemoEntry, 2>> memo;
@@ -1296,14 +1301,33 @@ LogicalResult LoopNestCounter::run() {
     }
     const Frame *frame = getRoot();
     SmallVector<Index> ivs;
+    SmallVector<int64_t> extents;
     for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
       FailureOr<int64_t> extent = sizes.getDim(values.front(), d, kernel);
       if (failed(extent))
         return failure();
-      // The outermost output loop runs over rows: the loop a GPU schedule
-      // tiles, so values that do not depend on it are recomputed per tile.
-      frame = openLoop(frame, *extent, /*isRow=*/d == 0);
-      ivs.push_back(ivOf(frame, d == 0));
+      extents.push_back(*extent);
+    }
+    if (perElement) {
+      std::optional<int64_t> elements = 1;
+      for (int64_t extent : extents)
+        elements = elements ? llvm::checkedMul(*elements, extent)
+                            : std::nullopt;
+      if (!elements)
+        return kernel.emitError() << "byte ledger: the kernel's output "
+                                     "element count overflows int64";
+      if (!extents.empty())
+        frame = openLoop(frame, *elements, /*isRow=*/false);
+      for (size_t d = 0; d < extents.size(); ++d)
+        ivs.push_back(Index{frame, IndexKind::Computed, nextComputedIndex++,
+                            /*row=*/true});
+    } else {
+      for (auto [d, extent] : llvm::enumerate(extents)) {
+        // The outermost output loop runs over rows: the loop a GPU schedule
+        // tiles, so values that do not depend on it are recomputed per tile.
+        frame = openLoop(frame, extent, /*isRow=*/d == 0);
+        ivs.push_back(ivOf(frame, d == 0));
+      }
     }
     for (Value value : values)
       if (failed(emit(value, ivs, frame)))
@@ -1559,6 +1583,22 @@ FailureOr<PlanCost> mlir::fuse::computePlan(func::FuncOp func, PlanKind kind,
       LoopNestCounter counter(kernel, sizes, rowTile, cost);
       if (failed(counter.run()))
         return failure();
+      // Only running-min kernels get the tiled GPU schedule; the others
+      // run one output element per thread and recompute whatever they
+      // broadcast for every element.
+      bool tiled = false;
+      kernel.walk([&](Operation *inner) {
+        tiled |= isa<RunningMinOp>(inner) || isIndexReduction(inner);
+      });
+      if (!tiled) {
+        KernelCost perElement;
+        LoopNestCounter flat(kernel, sizes, rowTile, perElement,
+                             /*perElement=*/true);
+        if (failed(flat.run()))
+          return failure();
+        cost.tiledFlops = perElement.flops;
+        cost.tiledTranscendentals = perElement.transcendentals;
+      }
     } else if (isa<RunningMinOp>(op)) {
       return op.emitError() << "byte ledger: a fuse.running_min outside a "
                                "fuse.kernel has no kernel to count; run "

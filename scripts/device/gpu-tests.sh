@@ -56,6 +56,11 @@ for k in 8 32; do
   run "running_loop_k$k" fuse-run examples/running_loop_k$k.mlir --mode=gpu \
     --trials=12 --seed=12 --keep-extent=$k
 done
+# Kernels where the byte ledger chose to recompute a broadcast reduction.
+run recompute-center2 fuse-run test/Execution/recompute.mlir --func=center2 \
+  --mode=gpu --trials=12 --seed=16 --keep-extent=2 --fill=nan
+run recompute-softmax fuse-run test/Execution/recompute.mlir \
+  --func=softmax_rows --mode=gpu --trials=12 --seed=17
 # Ties (duplicated centroids) and NaN/inf data.
 run naive-ties fuse-run examples/naive_argmin.mlir --mode=gpu --trials=6 --seed=13 --dup-rows=1
 run gemm-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=6 --seed=14 --dup-rows=1

@@ -1,5 +1,9 @@
 // RUN: fuse-opt %s -split-input-file -fuse-form-kernels | FileCheck %s
 // RUN: fuse-opt %s -split-input-file -fuse-form-kernels='fuse-index-reductions=false' | FileCheck %s --check-prefix=UNFUSED
+// The byte ledger decides recomputation; each decision is a remark.
+// RUN: fuse-opt %s -split-input-file -fuse-form-kernels='emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// Without the ledger the fallback rule decides, and differs on @center2.
+// RUN: fuse-opt %s -split-input-file -fuse-form-kernels='use-ledger=false' | FileCheck %s --check-prefix=RULE
 
 // The naive assignment: everything, argmin included, is one kernel whose
 // only output is the labels.
@@ -90,9 +94,11 @@ func.func @both(%x: tensor<4x2xf32>, %c: tensor<3x2xf32>) -> (tensor<4x3xf32>, t
 
 // -----
 
-// The recompute rule: a reduction that its consumer broadcasts (the row
-// sums, used at every column) is not fused into an elementwise kernel; it
-// becomes a kernel of its own and only its small result is written.
+// A reduction that its consumer broadcasts (the row sums, used at every
+// column) would be recomputed for each of the 64 columns by the GPU's
+// one-element-per-thread schedule: 32x the eager FLOPs at 64 columns. The
+// ledger keeps it a kernel of its own; only its small result is written.
+// REMARK: [[@LINE+7]]:8: remark: fuse-form-kernels: kept as a kernel of its own: recomputing moves 2097152 bytes against 3178496 (1 against 2 launches) and executes 32.50x the eager FLOPs (limit 2.00) at n=4096
 // CHECK-LABEL: func.func @centered
 // CHECK: %[[S:.*]] = fuse.kernel @centered_k{{[0-9]}} ins(%{{.*}} : tensor<?x64xf32>) -> tensor<?x1xf32>
 // CHECK: fuse.sum
@@ -108,10 +114,15 @@ func.func @centered(%x: tensor<?x64xf32>) -> tensor<?x64xf32> {
 
 // The same broadcast reduction fuses into a running-min kernel (the Gram
 // form's centroid norms), where the tiled schedule computes it once per
-// candidate tile.
+// row tile: 1/64 more FLOPs, one launch and the norms' bytes saved.
+// REMARK: [[@LINE+10]]:9: remark: fuse-form-kernels: recomputed in its consumer's kernel
+// REMARK-SAME: (1 against 2 launches)
 // CHECK-LABEL: func.func @gram
 // CHECK: fuse.kernel @gram_k0
 // CHECK-NOT: fuse.kernel
+// RULE-LABEL: func.func @gram
+// RULE: fuse.kernel @gram_k0
+// RULE-NOT: fuse.kernel
 func.func @gram(%x: tensor<?x16xf32>, %c: tensor<8x16xf32>) -> tensor<?xi64> {
   %csq = fuse.square %c : tensor<8x16xf32>
   %cc = fuse.sum %csq, dim = 1 : tensor<8x16xf32> -> tensor<8xf32>
@@ -122,6 +133,24 @@ func.func @gram(%x: tensor<?x16xf32>, %c: tensor<8x16xf32>) -> tensor<?xi64> {
   %d = fuse.sub %cc, %xc : tensor<8xf32>, tensor<?x8xf32> -> tensor<?x8xf32>
   %l = fuse.argmin %d, dim = 1 : tensor<?x8xf32> -> tensor<?xi64>
   return %l : tensor<?xi64>
+}
+
+// -----
+
+// Over rows of two, recomputing the row maximum for each element costs
+// 1.5x the eager FLOPs and saves a launch and the maximum's round trip
+// through memory: the ledger fuses what the fallback rule would not.
+// REMARK: [[@LINE+8]]:8: remark: fuse-form-kernels: recomputed in its consumer's kernel: recomputing moves 65536 bytes against 131072 (1 against 2 launches) and executes 1.50x the eager FLOPs (limit 2.00) at n=4096
+// CHECK-LABEL: func.func @center2
+// CHECK: fuse.kernel @center2_k0 ins(%{{.*}} : tensor<?x2xf32>) -> tensor<?x2xf32>
+// CHECK-NOT: fuse.kernel
+// RULE-LABEL: func.func @center2
+// RULE: fuse.kernel @center2_k{{[0-9]}} ins(%{{.*}} : tensor<?x2xf32>) -> tensor<?x1xf32>
+// RULE: fuse.kernel @center2_k{{[0-9]}} ins(%{{.*}}, %{{.*}} : tensor<?x2xf32>, tensor<?x1xf32>) -> tensor<?x2xf32>
+func.func @center2(%x: tensor<?x2xf32>) -> tensor<?x2xf32> {
+  %m = fuse.reduce_max %x, dim = 1 keepdim : tensor<?x2xf32> -> tensor<?x1xf32>
+  %y = fuse.sub %x, %m : tensor<?x2xf32>, tensor<?x1xf32> -> tensor<?x2xf32>
+  return %y : tensor<?x2xf32>
 }
 
 // -----

@@ -158,10 +158,12 @@ struct KernelCost {
   /// FLOPs by element type ("f32", "f16", "i64", "i1", ...) as the CPU loop
   /// nest of fuse-lower-to-loops executes them, recomputation included.
   std::map<std::string, int64_t> flops;
-  /// The same with the recomputation of row-independent values (the
-  /// centroid norms of the Gram form) done once per tile of
-  /// LedgerOptions::rowTile rows, as a GPU tiled schedule does. The floor
-  /// time uses these. Equal to `flops` for eager kernels.
+  /// The same as the GPU schedules execute them. A running-min kernel's
+  /// tiled schedule computes row-independent values (the centroid norms of
+  /// the Gram form) once per tile of LedgerOptions::rowTile rows; any
+  /// other kernel runs one output element per thread, so a value it
+  /// broadcasts is recomputed for every element. The floor time uses
+  /// these. Equal to `flops` for eager kernels.
   std::map<std::string, int64_t> tiledFlops;
   /// exp and sqrt elements (loop-nest count; tiled in tiledTranscendentals).
   int64_t transcendentals = 0;

@@ -5,18 +5,23 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fusec/Analysis/ByteLedger.h"
 #include "fusec/Dialect/Fuse/Transforms/Passes.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <functional>
+#include <optional>
 
 namespace mlir {
 namespace fuse {
@@ -67,10 +72,28 @@ struct Group {
   bool dead = false;
 };
 
+/// Which producers may be recomputed inside a consumer kernel that
+/// broadcasts their result. Without a decision for an op, the former uses
+/// the documented fallback rule and records the op as undecided.
+struct RecomputePolicy {
+  /// Decisions by op (keyed by the op's position in the function, so that
+  /// they carry over to clones of it).
+  DenseMap<unsigned, bool> decided;
+  /// Ops the former met without a decision, in the order it met them.
+  SmallVector<unsigned> undecided;
+  /// Whether to ask the fallback rule instead of allowing undecided ops.
+  bool fallbackRule = true;
+};
+
 class KernelFormer {
 public:
-  KernelFormer(func::FuncOp func, bool fuseIndexReductions)
-      : func(func), fuseIndexReductions(fuseIndexReductions) {}
+  KernelFormer(func::FuncOp func, bool fuseIndexReductions,
+               RecomputePolicy &policy)
+      : func(func), fuseIndexReductions(fuseIndexReductions), policy(policy) {
+    unsigned position = 0;
+    for (Operation &op : func.getBody().front())
+      positions[&op] = position++;
+  }
 
   LogicalResult run();
 
@@ -89,6 +112,8 @@ private:
 
   func::FuncOp func;
   bool fuseIndexReductions;
+  RecomputePolicy &policy;
+  DenseMap<Operation *, unsigned> positions;
   std::vector<Group> groups;
   DenseMap<Operation *, int> opGroup;
 };
@@ -147,12 +172,22 @@ bool KernelFormer::canJoin(Operation *op, int group, bool hasExternalUses) {
   });
   if (feedsIndexReduction && !fuseIndexReductions)
     return false;
-  // The recompute rule (see the pass description): a broadcast reduction
-  // only fuses into a running-min kernel.
+  // A reduction whose result the kernel broadcasts is recomputed wherever
+  // it is broadcast: the byte ledger decides (see the pass description).
   DenseSet<Value> visited;
   if (!isBroadcastInGroup(op->getResult(0), group, visited))
     return true;
-  return g.hasIndexReduction && fuseIndexReductions;
+  unsigned position = positions.lookup(op);
+  auto decision = policy.decided.find(position);
+  if (decision != policy.decided.end())
+    return decision->second;
+  if (!llvm::is_contained(policy.undecided, position))
+    policy.undecided.push_back(position);
+  // The fallback rule: only a running-min kernel computes such a value
+  // once per tile.
+  if (policy.fallbackRule)
+    return g.hasIndexReduction && fuseIndexReductions;
+  return true;
 }
 
 /// Whether a value produced in group `from` flows into group `to` through
@@ -360,6 +395,148 @@ LogicalResult KernelFormer::materialize(int group, int index) {
   return success();
 }
 
+/// The byte ledger's view of one way to partition the function.
+struct TrialPlan {
+  int64_t bytes = 0;
+  int64_t flops = 0;
+  int64_t launches = 0;
+};
+
+/// Decides, with the byte ledger, which broadcast producers are recomputed
+/// inside their consumer's kernel: each candidate is tried both ways on a
+/// clone of the function, and the plan that moves fewer bytes wins unless
+/// it executes more than `computeBlowupLimit` times the eager plan's FLOPs.
+class RecomputeDecider {
+public:
+  RecomputeDecider(func::FuncOp func, bool fuseIndexReductions,
+                   int64_t assumedSize, double computeBlowupLimit,
+                   bool remarks)
+      : func(func), fuseIndexReductions(fuseIndexReductions),
+        computeBlowupLimit(computeBlowupLimit), remarks(remarks) {
+    sizes.bindAll("n", assumedSize);
+  }
+
+  /// Fills `policy.decided`; ops the ledger cannot cost keep the fallback
+  /// rule, with a remark saying so.
+  void decide(RecomputePolicy &policy);
+
+private:
+  /// Costs the partition `policy` gives; the ops it met undecided are
+  /// appended to `policy.undecided`.
+  std::optional<TrialPlan> evaluate(RecomputePolicy &policy, std::string &why);
+  Operation *opAt(unsigned position) {
+    return &*std::next(func.getBody().front().begin(), position);
+  }
+
+  func::FuncOp func;
+  bool fuseIndexReductions;
+  double computeBlowupLimit;
+  bool remarks;
+  SizeBindings sizes;
+};
+
+std::optional<TrialPlan>
+RecomputeDecider::evaluate(RecomputePolicy &policy, std::string &why) {
+  // The trial works on a clone in a scratch module; its diagnostics are
+  // the ledger's business, not the user's.
+  OpBuilder builder(func.getContext());
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
+  builder.setInsertionPointToEnd(scratch->getBody());
+  auto clone = cast<func::FuncOp>(builder.clone(*func));
+  std::string firstError;
+  ScopedDiagnosticHandler silence(func.getContext(), [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
+      firstError = diag.str();
+    return success();
+  });
+  bool fallbackRule = policy.fallbackRule;
+  policy.fallbackRule = false;
+  KernelFormer former(clone, fuseIndexReductions, policy);
+  LogicalResult formed = former.run();
+  policy.fallbackRule = fallbackRule;
+  if (failed(formed)) {
+    why = firstError;
+    return std::nullopt;
+  }
+  FailureOr<PlanCost> plan =
+      computePlan(clone, PlanKind::Fused, sizes, /*rowTile=*/64);
+  if (failed(plan)) {
+    why = firstError;
+    return std::nullopt;
+  }
+  return TrialPlan{plan->total.getBytes(), plan->total.getTotalFlops(true),
+                   plan->total.launches};
+}
+
+void RecomputeDecider::decide(RecomputePolicy &policy) {
+  std::string why;
+  FailureOr<PlanCost> eager;
+  {
+    ScopedDiagnosticHandler silence(func.getContext(), [&](Diagnostic &diag) {
+      if (why.empty())
+        why = diag.str();
+      return success();
+    });
+    eager = computePlan(func, PlanKind::Eager, sizes, /*rowTile=*/64);
+  }
+  // Discover the candidates: the ops a maximal fusion would recompute.
+  RecomputePolicy discovery = policy;
+  if (failed(eager) || !evaluate(discovery, why)) {
+    if (remarks && !discovery.undecided.empty())
+      func.emitRemark() << "fuse-form-kernels: the byte ledger cannot cost "
+                           "this function ("
+                        << why << "); broadcast reductions follow the "
+                                  "fallback rule";
+    return;
+  }
+  int64_t eagerFlops = eager->total.getTotalFlops(true);
+  // Decide one candidate at a time, in the order fusion meets them; a
+  // decision can reveal new candidates, which join the queue.
+  for (size_t i = 0; i < discovery.undecided.size(); ++i) {
+    unsigned position = discovery.undecided[i];
+    if (policy.decided.count(position))
+      continue;
+    RecomputePolicy allow = policy, deny = policy;
+    allow.decided[position] = true;
+    deny.decided[position] = false;
+    std::string allowWhy, denyWhy;
+    std::optional<TrialPlan> allowed = evaluate(allow, allowWhy);
+    std::optional<TrialPlan> denied = evaluate(deny, denyWhy);
+    Operation *op = opAt(position);
+    if (!allowed || !denied) {
+      if (remarks)
+        op->emitRemark() << "fuse-form-kernels: the byte ledger cannot cost "
+                            "this choice ("
+                         << (allowed ? denyWhy : allowWhy)
+                         << "); the fallback rule decides";
+      continue;
+    }
+    double flopRatio =
+        eagerFlops > 0 ? double(allowed->flops) / double(eagerFlops) : 1.0;
+    bool fewerBytes = allowed->bytes < denied->bytes ||
+                      (allowed->bytes == denied->bytes &&
+                       allowed->launches < denied->launches);
+    bool recompute = fewerBytes && flopRatio <= computeBlowupLimit;
+    policy.decided[position] = recompute;
+    for (unsigned extra : allow.undecided)
+      if (!llvm::is_contained(discovery.undecided, extra))
+        discovery.undecided.push_back(extra);
+    if (remarks) {
+      InFlightDiagnostic remark = op->emitRemark();
+      remark << "fuse-form-kernels: "
+             << (recompute ? "recomputed in its consumer's kernel"
+                           : "kept as a kernel of its own")
+             << ": recomputing moves " << allowed->bytes << " bytes against "
+             << denied->bytes << " (" << allowed->launches << " against "
+             << denied->launches << " launches) and executes "
+             << llvm::formatv("{0:g}", flopRatio).str()
+             << "x the eager FLOPs (limit "
+             << llvm::formatv("{0:g}", computeBlowupLimit).str() << ") at "
+             << sizes.str();
+    }
+  }
+}
+
 struct FuseFormKernelsPass
     : public mlir::fuse::impl::FuseFormKernelsBase<FuseFormKernelsPass> {
   using FuseFormKernelsBase::FuseFormKernelsBase;
@@ -371,7 +548,17 @@ struct FuseFormKernelsPass
       func.emitOpError("fuse-form-kernels expects a single-block function");
       return signalPassFailure();
     }
-    KernelFormer former(func, fuseIndexReductions);
+    if (assumedSize <= 0 || computeBlowupLimit <= 0) {
+      func.emitOpError("fuse-form-kernels: assumed-size and "
+                       "compute-blowup-limit must be positive");
+      return signalPassFailure();
+    }
+    RecomputePolicy policy;
+    if (useLedger)
+      RecomputeDecider(func, fuseIndexReductions, assumedSize,
+                       computeBlowupLimit, emitRemarks)
+          .decide(policy);
+    KernelFormer former(func, fuseIndexReductions, policy);
     if (failed(former.run()))
       signalPassFailure();
   }

@@ -29,13 +29,24 @@ def FuseFormKernels : Pass<"fuse-form-kernels", "func::FuncOp"> {
     same output shape merge (sibling fusion), so the seeds' running step is
     one kernel that writes both the new distances and the new labels.
 
-    The recompute rule: a value reduction whose result a consumer
-    broadcasts (for example the centroid norms `cc[j]` of the Gram form,
-    used at every `(i, j)`) is recomputed wherever it is broadcast. It is
-    fused only into kernels that end in an index reduction, where the
-    running-min schedule computes it once per centroid tile (the byte
-    ledger reports the extra FLOPs); anywhere else it becomes a kernel of
-    its own and its small result is written to memory.
+    Recomputation is the byte ledger's decision. A value reduction whose
+    result a consumer broadcasts (the centroid norms `cc[j]` of the Gram
+    form, used at every `(i, j)`; the row maximum of `x - max(x)`) would be
+    recomputed wherever it is broadcast. For each such reduction the pass
+    costs both partitions of the function with the ledger (`computePlan`,
+    tiled FLOPs, dynamic sizes bound to `assumed-size`): it is recomputed
+    inside the consumer's kernel only when that plan moves fewer bytes (or
+    as many in fewer launches) and executes at most `compute-blowup-limit`
+    times the eager plan's FLOPs; otherwise it becomes a kernel of its own
+    and its small result is written to memory. So the Gram form's norms
+    fuse into the assignment kernel (a running-min schedule computes them
+    once per row tile: about 1.6% more FLOPs) and a softmax's row maximum
+    does not (its recomputation multiplies the FLOPs by the row length).
+    With `emit-remarks` every decision is a remark with its bytes, launches
+    and FLOP ratio. When the ledger cannot cost a function (an op it does
+    not model, sizes that overflow), or with `use-ledger=false`, the
+    fallback rule decides: such a reduction fuses only into kernels that
+    end in an index reduction.
 
     With `fuse-index-reductions=false` an index reduction does not absorb
     the reduction that feeds it, which reproduces torch.compile's plan
@@ -45,6 +56,17 @@ def FuseFormKernels : Pass<"fuse-form-kernels", "func::FuncOp"> {
     Option<"fuseIndexReductions", "fuse-index-reductions", "bool",
            /*default=*/"true",
            "Fuse a reduction into the index reduction that consumes it">,
+    Option<"useLedger", "use-ledger", "bool", /*default=*/"true",
+           "Decide recomputation with the byte ledger (else the fallback "
+           "rule)">,
+    Option<"assumedSize", "assumed-size", "int64_t", /*default=*/"4096",
+           "Size the ledger assumes for every dynamic dimension">,
+    Option<"computeBlowupLimit", "compute-blowup-limit", "double",
+           /*default=*/"2.0",
+           "Most FLOPs a fused plan may execute, as a multiple of the eager "
+           "plan's">,
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Report each fusion decision as a remark">,
   ];
   let dependentDialects = ["fuse::FuseDialect", "arith::ArithDialect",
                            "tensor::TensorDialect"];
