@@ -358,6 +358,7 @@ const std::string &fusec::JIT::cacheDirectory() const {
 struct fusec_jit {
   std::unique_ptr<fusec::JIT> jit;
   int device = 0;
+  bool compileOnly = false;
   std::shared_mutex handlesMutex;
   /// Handles by the xxh3 of the MLIR text (the C API's hit path).
   std::unordered_map<uint64_t, fusec_rt_program *> handles;
@@ -386,11 +387,16 @@ extern "C" int fusec_jit_create(const char *arch, int device, int compile_only,
   options.device = device;
   options.compileOnly = compile_only != 0;
   auto jit = fusec::JIT::create(options);
-  if (!jit.ok())
-    return setError(error, jit.message());
+  if (!jit.ok()) {
+    // The runtime's code: FUSEC_RT_UNAVAILABLE without a driver or device,
+    // so that a caller can tell "no GPU here" from a real error.
+    (void)setError(error, jit.message());
+    return static_cast<int>(jit.status().code());
+  }
   auto *handle = new fusec_jit();
   handle->jit = jit.take();
   handle->device = device;
+  handle->compileOnly = options.compileOnly;
   *out = handle;
   return 0;
 }
@@ -412,6 +418,11 @@ extern "C" int fusec_jit_load(fusec_jit *jit, const char *mlir,
   if (!jit || !mlir || !out)
     return setError(error, "fusec_jit_load: NULL argument");
   *out = nullptr;
+  // JIT::load refuses too, but this path compiles and creates the program
+  // without it (a compile-only JIT has not checked for a driver).
+  if (jit->compileOnly)
+    return setError(error, "fusec_jit_load: the JIT was created "
+                           "compile-only; it cannot load programs");
   size_t length = std::strlen(mlir);
   uint64_t hash = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
       reinterpret_cast<const uint8_t *>(mlir), length));

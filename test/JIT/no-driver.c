@@ -3,7 +3,7 @@
 // UNSUPPORTED: cuda
 // RUN: %cc -std=c99 -Wall -Werror %s -I%fusec_src/include -I%fusec_src/runtime/include -L%fusec_obj/lib -lfusec_jit -lfusec_runtime -Wl,-rpath,%fusec_obj/lib -o %t
 // RUN: env FUSEC_CUDA_DRIVER=/nonexistent/libcuda.so.1 %t | FileCheck %s
-// CHECK: create: 1
+// CHECK: create: 2
 // CHECK-NEXT: fusec JIT: CUDA driver not found: dlopen(/nonexistent/libcuda.so.1) failed
 // CHECK: survived
 

@@ -3,7 +3,9 @@
  * Part of fusec. A C interface to the JIT, so that any language with an FFI
  * can compile fuse-dialect programs and launch them through the runtime's C
  * API (fusec_runtime.h). Every function returns 0 on success and non-zero
- * on failure, with a message in *error to be freed by fusec_rt_free_error.
+ * on failure (FUSEC_RT_UNAVAILABLE when there is no driver or device,
+ * FUSEC_RT_ERROR otherwise), with a message in *error to be freed by
+ * fusec_rt_free_error.
  *
  *===----------------------------------------------------------------------===*/
 
