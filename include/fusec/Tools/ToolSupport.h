@@ -30,6 +30,11 @@ inline mlir::func::FuncOp selectFunction(mlir::ModuleOp module,
     return func;
   }
   auto funcs = llvm::to_vector(module.getOps<mlir::func::FuncOp>());
+  if (funcs.empty()) {
+    // --func cannot help here.
+    error = "the module has no function";
+    return {};
+  }
   if (funcs.size() != 1) {
     error = ("the module has " + llvm::Twine(funcs.size()) +
              " functions; choose one with --func")
