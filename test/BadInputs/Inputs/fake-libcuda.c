@@ -14,6 +14,9 @@
 |*  - launches run nothing and succeed;                                      *|
 |*  - FAKE_CUDA_NO_DEVICE=1 makes cuInit fail with CUDA_ERROR_NO_DEVICE.    *|
 |*                                                                            *|
+|* When the runtime starts calling a new entry point, add it here too: the  *|
+|* tests then fail with "does not export <name>".                            *|
+|*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
 #include <stdint.h>
