@@ -560,11 +560,13 @@ LogicalResult GPUMapper::run() {
   }
   auto ret = cast<func::ReturnOp>(body.getTerminator());
   for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return ret.emitOpError("result ") << i << " is not a ranked tensor";
     std::string name = "result" + std::to_string(i);
     FailureOr<std::vector<fusec::rt::Dim>> shape = describeShape(value);
-    FailureOr<fusec::rt::DType> dtype = toDType(
-        cast<RankedTensorType>(value.getType()).getElementType(),
-        ret.getLoc());
+    FailureOr<fusec::rt::DType> dtype =
+        toDType(type.getElementType(), ret.getLoc());
     if (failed(shape) || failed(dtype))
       return failure();
     desc.args.push_back(
