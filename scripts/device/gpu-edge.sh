@@ -13,10 +13,18 @@
 #
 #   device run --carry device-pkg -- scripts/device/gpu-edge.sh
 #
+# or, to keep each call short, one part at a time:
+#
+#   device run --carry device-pkg -- env EDGE_PART=plain scripts/device/gpu-edge.sh
+#   device run --carry device-pkg -- env EDGE_PART=memcheck scripts/device/gpu-edge.sh
+#   device run --carry device-pkg -- env EDGE_PART=racecheck scripts/device/gpu-edge.sh
+#
 # Environment: OUT (default /tmp/fusec-out): gpu-edge.log goes there.
-# EDGE_SANITIZE=0 skips compute-sanitizer; EDGE_TRIALS sets the trials of
-# the plain runs (default 6). Prints a summary table; the exit status is the
-# number of failed checks (2 when there is no usable GPU).
+# EDGE_PART: plain (fuse-run plus the driver checks), memcheck, racecheck
+# or all (default). EDGE_SANITIZE=0 skips compute-sanitizer; EDGE_TRIALS
+# sets the trials of the plain runs (default 6). Prints a summary table; the
+# exit status is the number of failed checks (2 when there is no usable
+# GPU).
 # To check the script itself on a machine without a GPU: EDGE_BIN=<a build's
 # bin directory> EDGE_DRY_RUN=1 compiles and binds every case
 # (fuse-run --gpu-dry-run) and skips the driver checks and, unless
@@ -40,6 +48,11 @@ if [ -z "$bin" ]; then
 fi
 export PATH=$bin:$PATH
 dry=${EDGE_DRY_RUN:-0}
+part=${EDGE_PART:-all}
+case "$part" in
+  all | plain | memcheck | racecheck) ;;
+  *) echo "gpu-edge: EDGE_PART must be all, plain, memcheck or racecheck"; exit 1 ;;
+esac
 sanitize=${EDGE_SANITIZE:-1}
 [ "$dry" != 0 ] && sanitize=${EDGE_SANITIZE:-0}
 export FUSEC_CACHE_DIR=/tmp/fusec-cache-edge
@@ -169,6 +182,7 @@ f16-naive-large k1d1 forced-ties int-nearest-dup "
 
 seed=200
 for entry in "${cases[@]}"; do
+  [ "$part" = all ] || [ "$part" = plain ] || break
   label=${entry%%|*}
   args=${entry#*|}
   seed=$((seed + 1))
@@ -178,6 +192,7 @@ done
 
 if [ "$sanitize" != 0 ]; then
   for tool in memcheck racecheck; do
+    [ "$part" = all ] || [ "$part" = $tool ] || continue
     seed=300
     for entry in "${cases[@]}"; do
       label=${entry%%|*}
@@ -200,7 +215,9 @@ fi
 # are error values naming CUDA_ERROR_INVALID_PTX and
 # CUDA_ERROR_OUT_OF_MEMORY. Needs a C compiler on the machine.
 cc=$(command -v cc || command -v gcc || command -v clang || true)
-if [ "$dry" != 0 ]; then
+if [ "$part" != all ] && [ "$part" != plain ]; then
+  :
+elif [ "$dry" != 0 ]; then
   echo "SKIP   -     -  driver-errors (dry run)" >> "$summary"
 elif [ -n "$cc" ]; then
   drv=/tmp/fusec-edge-driver
