@@ -160,6 +160,7 @@ DeviceProfile::lookupFlopRate(StringRef dtype, bool tensorCores) const {
 DeviceProfile mlir::fuse::getH200Profile() {
   DeviceProfile profile;
   profile.name = "h200";
+  profile.multiprocessors = 132;
   // Device-to-device copy measured on the project's H200, bytes read plus
   // written (TOOLCHAIN.md, 2026-11-29).
   profile.bandwidthBytesPerSec = 4.28e12;
@@ -197,6 +198,7 @@ DeviceProfile mlir::fuse::getH200Profile() {
 DeviceProfile mlir::fuse::getL4Profile() {
   DeviceProfile profile;
   profile.name = "l4";
+  profile.multiprocessors = 58;
   // NVIDIA L4 datasheet: 300 GB/s GDDR6, 30.3 TFLOP/s fp32 (58 SMs x 128
   // lanes x 2 x 2.04 GHz); Ada runs non-tensor fp16 at the fp32 rate.
   profile.bandwidthBytesPerSec = 300e9;
@@ -260,12 +262,14 @@ llvm::Expected<DeviceProfile> mlir::fuse::parseDeviceProfile(StringRef json,
     return makeError(source + ": a device profile must be a JSON object");
   for (const std::string &key : getSortedKeys(*obj))
     if (!llvm::is_contained({"name", "bandwidth_bytes_per_sec", "flop_rate",
-                             "transcendental_rate", "launch_overhead_sec"},
+                             "transcendental_rate", "launch_overhead_sec",
+                             "multiprocessors"},
                             key))
       return makeError(source + ": unknown key '" + key +
                        "' in a device profile (expected name, "
                        "bandwidth_bytes_per_sec, flop_rate, "
-                       "transcendental_rate, launch_overhead_sec)");
+                       "transcendental_rate, launch_overhead_sec, "
+                       "multiprocessors)");
 
   DeviceProfile profile;
   std::optional<StringRef> name = obj->getString("name");
@@ -319,6 +323,13 @@ llvm::Expected<DeviceProfile> mlir::fuse::parseDeviceProfile(StringRef json,
   } else {
     // 16 special function lanes per 128 FP32 lanes, an FMA being 2 FLOPs.
     profile.transcendentalRate = profile.flopRate["f32.fma"] / 16;
+  }
+  if (const llvm::json::Value *sms = obj->get("multiprocessors")) {
+    std::optional<int64_t> count = sms->getAsInteger();
+    if (!count || *count < 1 || *count > 65536)
+      return makeError(source + ": 'multiprocessors' must be an integer "
+                                "from 1 to 65536");
+    profile.multiprocessors = *count;
   }
   return profile;
 }
@@ -2362,4 +2373,92 @@ LogicalResult mlir::fuse::printLedger(ModuleOp eagerModule,
                                      {"functions", std::move(functions)}}))
        << "\n";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Schedule choices
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<ScheduleEstimate>
+mlir::fuse::estimateTiledSchedule(const TiledWork &work,
+                                  ArrayRef<TileShape> shapes, unsigned shape,
+                                  int64_t split, const DeviceProfile &device) {
+  if (shape >= shapes.size())
+    return makeError("schedule model: no tile shape #" + Twine(shape));
+  const TileShape &tile = shapes[shape];
+  if (work.rows < 0 || work.candidates < 0 || work.features < 0 ||
+      tile.rowsPerBlock <= 0 || tile.candidatesPerBlock <= 0 ||
+      tile.blocksToSaturate <= 0 || tile.efficiency <= 0 || split < 1 ||
+      device.multiprocessors < 1)
+    return makeError("schedule model: sizes, tiles and splits must be "
+                     "positive");
+  auto rate = device.lookupFlopRate(work.dtype, /*tensorCores=*/false);
+  if (!rate)
+    return makeError("schedule model: device '" + device.name +
+                     "' has no FLOP rate for " + work.dtype);
+
+  // Counts in doubles: they only rank choices, and a double does not
+  // overflow where the int64 products of a huge shape would.
+  auto cdiv = [](int64_t a, int64_t b) { return a == 0 ? 0 : (a - 1) / b + 1; };
+  int64_t rowBlocks = std::max<int64_t>(1, cdiv(work.rows, tile.rowsPerBlock));
+  int64_t tiles =
+      std::max<int64_t>(1, cdiv(work.candidates, tile.candidatesPerBlock));
+  ScheduleEstimate estimate;
+  estimate.shape = shape;
+  estimate.split = std::min(split, tiles);
+  std::optional<int64_t> blocks =
+      llvm::checkedMul(rowBlocks, estimate.split);
+  std::optional<int64_t> slots = llvm::checkedMul(
+      device.multiprocessors, tile.blocksToSaturate);
+  if (!blocks || !slots)
+    return makeError("schedule model: the grid size overflows int64");
+  estimate.blocks = *blocks;
+  estimate.waves = cdiv(*blocks, *slots);
+  estimate.utilization =
+      double(*blocks) / (double(estimate.waves) * double(*slots));
+  double tilesPerBlock = double(cdiv(tiles, estimate.split));
+  double blockFlops = double(tile.rowsPerBlock) * tilesPerBlock *
+                      double(tile.candidatesPerBlock) * double(work.features) *
+                      double(work.flopsPerTerm);
+  double slotRate = rate->second * tile.efficiency / double(*slots);
+  estimate.computeSec = double(estimate.waves) * blockFlops / slotRate;
+  double bytes =
+      double(work.rows) * double(work.features) * double(work.elementBytes) *
+          double(estimate.split) +
+      double(work.candidates) * double(work.features) *
+          double(work.elementBytes) +
+      double(work.rows) * double(work.outputBytesPerRow);
+  estimate.memorySec = bytes / device.bandwidthBytesPerSec;
+  estimate.launches = estimate.split > 1 ? 3 : 1;
+  estimate.predictedSec =
+      std::max(estimate.computeSec, estimate.memorySec) +
+      double(estimate.launches) * device.launchOverheadSec;
+  return estimate;
+}
+
+llvm::Expected<ScheduleEstimate>
+mlir::fuse::chooseTiledSchedule(const TiledWork &work,
+                                ArrayRef<TileShape> shapes,
+                                const DeviceProfile &device,
+                                int64_t forcedSplit) {
+  std::optional<ScheduleEstimate> best;
+  for (unsigned shape = 0; shape < shapes.size(); ++shape) {
+    int64_t tiles = std::max<int64_t>(
+        1, work.candidates == 0
+               ? 1
+               : (work.candidates - 1) / shapes[shape].candidatesPerBlock + 1);
+    int64_t first = forcedSplit ? forcedSplit : 1;
+    int64_t last = forcedSplit ? forcedSplit : (work.splittable ? tiles : 1);
+    for (int64_t split = first; split <= last; ++split) {
+      llvm::Expected<ScheduleEstimate> estimate =
+          estimateTiledSchedule(work, shapes, shape, split, device);
+      if (!estimate)
+        return estimate.takeError();
+      if (!best || estimate->predictedSec < best->predictedSec)
+        best = *estimate;
+    }
+  }
+  if (!best)
+    return makeError("schedule model: no tile shape to choose from");
+  return *best;
 }

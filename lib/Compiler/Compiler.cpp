@@ -63,6 +63,9 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.minBlocks = options.minBlocks;
   gpu.threadM = options.threadM;
   gpu.threadN = options.threadN;
+  gpu.device = options.device;
+  gpu.emitRemarks = options.remarks;
+  fusion.emitRemarks = options.remarks;
   switch (options.emit) {
   case EmitLevel::Fused:
     buildFusionPipeline(pm, fusion);

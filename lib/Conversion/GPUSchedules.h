@@ -8,6 +8,7 @@
 #ifndef FUSEC_LIB_CONVERSION_GPUSCHEDULES_H
 #define FUSEC_LIB_CONVERSION_GPUSCHEDULES_H
 
+#include "fusec/Analysis/ByteLedger.h"
 #include "fusec/Dialect/Fuse/IR/FuseOps.h"
 #include "fusec/runtime/LaunchDesc.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -20,7 +21,10 @@ namespace fuse {
 /// Tile sizes of the tiled running-min schedule; 0 means "choose".
 struct TileOptions {
   int64_t tileM = 0, tileN = 0, tileK = 0, split = 0;
-  int64_t targetBlocks = 264;
+  /// The byte ledger's device profile, for the schedule model.
+  DeviceProfile device = getH200Profile();
+  /// Emit each schedule decision as a remark on the kernel.
+  bool remarks = false;
   /// Resident blocks per SM the launch bounds ask ptxas for (0: chosen).
   int64_t minBlocks = 0;
   /// Register tile per thread (rows and candidates); 0: chosen.

@@ -609,7 +609,14 @@ struct FuseMapToGPUPass
     tiles.tileN = tileN;
     tiles.tileK = tileK;
     tiles.split = split;
-    tiles.targetBlocks = targetBlocks;
+    llvm::Expected<DeviceProfile> profile = getDeviceProfile(device);
+    if (!profile) {
+      module.emitError("fuse-map-to-gpu: ")
+          << llvm::toString(profile.takeError());
+      return signalPassFailure();
+    }
+    tiles.device = *profile;
+    tiles.remarks = emitRemarks;
     tiles.minBlocks = minBlocks;
     tiles.threadM = threadM;
     tiles.threadN = threadN;

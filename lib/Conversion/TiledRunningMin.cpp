@@ -40,6 +40,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <limits>
 
@@ -1213,38 +1214,102 @@ int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan) {
   return std::max<int64_t>(1, threadsPerSM / cfg.threads());
 }
 
-/// Tile sizes: 128 x 128 blocks with 8 x 8 per thread when the rows and
-/// candidates give enough blocks, else 64 x 64 with 4 x 4; the candidate
-/// axis splits until the grid has `targetBlocks` blocks.
-TileConfig chooseConfig(const TileOptions &opts, int64_t rows,
-                        int64_t candidates) {
-  TileConfig cfg{128, 128, 8, 8, 8, 1};
-  auto blocksFor = [&](int64_t bm) {
-    return rows > 0 ? (rows + bm - 1) / bm : opts.targetBlocks;
-  };
-  if (blocksFor(128) < opts.targetBlocks / 2)
-    cfg = {64, 64, 16, 4, 4, 1};
-  if (opts.tileM)
-    cfg.bm = opts.tileM;
-  if (opts.tileN)
-    cfg.bn = opts.tileN;
-  if (opts.tileK)
-    cfg.bk = opts.tileK;
-  if (opts.tileM || opts.tileN) {
-    cfg.tm = std::max<int64_t>(4, cfg.bm / 16);
-    cfg.tn = std::max<int64_t>(4, cfg.bn / 16);
+/// The tile shapes the schedule offers the byte ledger, with the
+/// configuration that runs each and what was measured of it on the H200
+/// (docs/performance-notes.md, versions 1 and 2):
+/// - 128 x 128 blocks, 8 x 8 per thread: 4 LDS.128 per 64 FMAs, FMA-bound
+///   on paper; it reached 65% of the SGEMM rate (33 TFLOP/s, Gram form) at
+///   two resident blocks per SM on the large shapes;
+/// - 64 x 64 blocks, 4 x 4 per thread: 2 LDS.128 per 16 FMAs, bound by
+///   shared memory at about half the FMA rate (the probe's 69 us for 1.6
+///   GFLOP of direct-form work), reached with two blocks per SM.
+struct ShapeOffer {
+  TileConfig config;
+  TileShape measured;
+};
+const ShapeOffer kShapeOffers[] = {
+    {{128, 128, 8, 8, 8, 1}, {128, 128, /*blocksToSaturate=*/2, 0.65}},
+    {{64, 64, 16, 4, 4, 1}, {64, 64, /*blocksToSaturate=*/2, 0.5}},
+};
+
+/// A row count for a dynamic row axis without --expected-rows: large, so
+/// that the model neither shrinks the tiles nor splits the candidates.
+constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
+
+/// Tile shape and split from the byte ledger's schedule model
+/// (chooseTiledSchedule); options the user gave win over it. Splits are
+/// offered only when the rows alone leave block slots of the GPU empty.
+FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
+                                   TiledWork work, std::string &decision) {
+  SmallVector<TileShape> shapes;
+  SmallVector<TileConfig> configs;
+  for (const ShapeOffer &offer : kShapeOffers) {
+    TileConfig cfg = offer.config;
+    TileShape shape = offer.measured;
+    if (opts.tileM || opts.tileN || opts.threadM || opts.threadN ||
+        opts.tileK) {
+      // A shape the user fixed: the ledger still picks the split.
+      if (opts.tileM)
+        cfg.bm = shape.rowsPerBlock = opts.tileM;
+      if (opts.tileN)
+        cfg.bn = shape.candidatesPerBlock = opts.tileN;
+      if (opts.tileK)
+        cfg.bk = opts.tileK;
+      if (opts.tileM || opts.tileN) {
+        cfg.tm = std::max<int64_t>(4, cfg.bm / 16);
+        cfg.tn = std::max<int64_t>(4, cfg.bn / 16);
+      }
+      if (opts.threadM)
+        cfg.tm = opts.threadM;
+      if (opts.threadN)
+        cfg.tn = opts.threadN;
+      shapes.push_back(shape);
+      configs.push_back(cfg);
+      break;
+    }
+    shapes.push_back(shape);
+    configs.push_back(cfg);
   }
-  if (opts.threadM)
-    cfg.tm = opts.threadM;
-  if (opts.threadN)
-    cfg.tn = opts.threadN;
-  int64_t tiles = candidates > 0 ? (candidates + cfg.bn - 1) / cfg.bn : 1;
-  if (opts.split) {
-    cfg.split = opts.split;
-  } else if (rows > 0) {
-    int64_t rowBlocks = blocksFor(cfg.bm);
-    cfg.split = std::clamp<int64_t>(
-        (opts.targetBlocks + rowBlocks - 1) / rowBlocks, 1, tiles);
+  // A split only pays when the rows leave slots empty.
+  bool fills = true;
+  for (const TileShape &shape : shapes) {
+    int64_t rowBlocks = (work.rows + shape.rowsPerBlock - 1) /
+                        shape.rowsPerBlock;
+    fills &= rowBlocks >= opts.device.multiprocessors * shape.blocksToSaturate;
+  }
+  if (fills)
+    work.splittable = false;
+  llvm::Expected<ScheduleEstimate> choice =
+      chooseTiledSchedule(work, shapes, opts.device, opts.split);
+  if (!choice)
+    return kernel.emitOpError("byte ledger: ")
+           << llvm::toString(choice.takeError());
+  TileConfig cfg = configs[choice->shape];
+  cfg.split = choice->split;
+  llvm::raw_string_ostream os(decision);
+  os << "ledger on " << opts.device.name << ": " << cfg.bm << "x" << cfg.bn
+     << " tiles, split " << cfg.split << ": " << choice->blocks
+     << " blocks in " << choice->waves << " wave(s), "
+     << llvm::formatv("{0:f0}", choice->utilization * 100)
+     << "% of block slots busy, predicted "
+     << llvm::formatv("{0:f1}", choice->predictedSec * 1e6) << " us ("
+     << choice->launches << " launch(es)) at " << work.rows << " rows";
+  if (shapes.size() > 1 || cfg.split > 1 || !fills) {
+    // Say what the runner-up would have cost.
+    for (unsigned shape = 0; shape < shapes.size(); ++shape) {
+      if (shape == choice->shape)
+        continue;
+      llvm::Expected<ScheduleEstimate> other = chooseTiledSchedule(
+          work, ArrayRef<TileShape>(shapes).slice(shape, 1), opts.device,
+          opts.split);
+      if (other)
+        os << "; " << shapes[shape].rowsPerBlock << "x"
+           << shapes[shape].candidatesPerBlock << " tiles: best split "
+           << other->split << ", "
+           << llvm::formatv("{0:f1}", other->predictedSec * 1e6) << " us";
+      else
+        llvm::consumeError(other.takeError());
+    }
   }
   return cfg;
 }
@@ -1267,10 +1332,36 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   APInt trips;
   if (matchPattern(plan->loop.getTrips(), m_ConstantInt(&trips)))
     candidates = trips.getSExtValue();
-  TileConfig cfg = chooseConfig(ctx.tiles, rows, candidates);
+  TiledWork work;
+  work.rows = rows > 0 ? rows : kAssumedLargeRows;
+  work.candidates = candidates;
+  Type element = rowType.getElementType();
+  work.features = ShapedType::isDynamic(rowType.getDimSize(1))
+                      ? 512
+                      : rowType.getDimSize(1);
+  // The Gram form's term is a product (one FMA); the direct form's is a
+  // difference, squared (a subtraction and an FMA).
+  work.flopsPerTerm =
+      isa_and_nonnull<MulOp>(plan->pairwise->getOperand(0).getDefiningOp())
+          ? 2
+          : 3;
+  work.dtype = element.isF64() ? "f64" : "f32";
+  work.elementBytes = element.getIntOrFloatBitWidth() / 8;
+  work.outputBytesPerRow =
+      (plan->indexOutput ? 8 : 0) + (plan->valueOutput ? 4 : 0);
   // Packed atomics need the labels; a value-only result does not split.
+  work.splittable = static_cast<bool>(plan->indexOutput);
+  TileOptions options = ctx.tiles;
   if (!plan->indexOutput)
-    cfg.split = 1;
+    options.split = 1;
+  std::string decision;
+  FailureOr<TileConfig> chosen =
+      chooseConfig(ctx.kernel, options, work, decision);
+  if (failed(chosen))
+    return failure();
+  TileConfig cfg = *chosen;
+  if (ctx.tiles.remarks)
+    ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   if (cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
       cfg.bk % 4 || cfg.threads() > 1024 || cfg.threads() < cfg.bm ||
       cfg.threads() < cfg.bn || 32 % (cfg.bn / cfg.tn) ||
@@ -1323,6 +1414,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     launch.mergeBlock = {Expr::integer(256), Expr::integer(1),
                          Expr::integer(1)};
   }
+  os << "; " << decision;
   launch.remark = remark;
   return launch;
 }

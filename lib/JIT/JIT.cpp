@@ -35,6 +35,9 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include <dlfcn.h>
+#include <sys/stat.h>
+
 using namespace mlir;
 using fusec::rt::Expected;
 using fusec::rt::Status;
@@ -70,13 +73,31 @@ void formatDiagnostic(llvm::raw_ostream &os, Diagnostic &diag) {
   os << diag << "\n";
 }
 
+/// What identifies the compiler build in cache keys: the version, and the
+/// size and modification time of the file the JIT's code was loaded from
+/// (the shared library or the executable), so that a rebuilt compiler
+/// never reuses PTX its predecessor wrote to the disk cache.
+std::string compilerIdentity() {
+  static const std::string identity = [] {
+    std::string id = fusec::getVersionString();
+    Dl_info info;
+    struct stat status;
+    if (dladdr(reinterpret_cast<void *>(&compilerIdentity), &info) &&
+        info.dli_fname && stat(info.dli_fname, &status) == 0)
+      id += ";" + std::to_string(static_cast<long long>(status.st_size)) +
+            ";" + std::to_string(static_cast<long long>(status.st_mtime));
+    return id;
+  }();
+  return identity;
+}
+
 std::string optionsKey(const fusec::CompileOptions &o, StringRef arch) {
   return (llvm::Twine("v1;") + arch + ";" + llvm::Twine(o.fuseIndexReductions) +
           ";" + llvm::Twine(o.tileM) + ";" + llvm::Twine(o.tileN) + ";" +
           llvm::Twine(o.tileK) + ";" + llvm::Twine(o.split) + ";" +
           llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" +
           llvm::Twine(o.threadM) + ";" + llvm::Twine(o.threadN) + ";" +
-          fusec::getVersionString())
+          o.device + ";" + compilerIdentity())
       .str();
 }
 

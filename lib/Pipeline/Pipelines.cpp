@@ -34,6 +34,7 @@ void fusec::buildFusionPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   fuse::FuseFormKernelsOptions formOptions;
   formOptions.fuseIndexReductions = options.fuseIndexReductions;
+  formOptions.emitRemarks = options.emitRemarks;
   pm.addNestedPass<func::FuncOp>(fuse::createFuseFormKernels(formOptions));
   pm.addNestedPass<func::FuncOp>(fuse::createFuseArgminToRunningMin());
   pm.addPass(createCSEPass());
@@ -62,8 +63,11 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
                                    const GPUPipelineOptions &options) {
   FusionPipelineOptions fusion;
   fusion.fuseIndexReductions = options.fuseIndexReductions;
+  fusion.emitRemarks = options.emitRemarks;
   buildFusionPipeline(pm, fusion);
   fuse::FuseMapToGPUOptions map;
+  map.device = options.device;
+  map.emitRemarks = options.emitRemarks;
   map.arch = options.arch;
   map.tileM = options.tileM;
   map.tileN = options.tileN;

@@ -1,6 +1,27 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096' | FileCheck %s
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='split=1 tile-m=128 tile-n=128' | FileCheck %s --check-prefix=NOSPLIT
 
+// The byte ledger's schedule model chooses tile shape and split; each
+// decision is a remark. Probe (4096 rows x 256 x 512, direct form, 3 FLOPs
+// per term): the 64 row blocks of 64x64 tiles leave most of the H200's
+// 132 x 2 block slots empty, so the candidates split 4 ways: 256 blocks,
+// each 64 x 64 x 512 x 3 FLOPs at 51 TFLOP/s x 0.5 / 264 slots = 65.1 us,
+// plus 3 launches x 4 us. 128x128 tiles fill only 64 slots.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
+// PROBE: map-to-gpu.mlir:[[@LINE+43]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 212.4 us
+// With many rows no split is offered, and the 8x8 register tile's measured
+// efficiency (0.65 against 0.5) makes 128x128 tiles the choice; with only
+// 10 candidates (@gram) a 128-wide tile would compute mostly padding.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LARGE
+// LARGE: remark: fuse-map-to-gpu: ledger on h200: 128x128 tiles, split 1: 1024 blocks in 4 wave(s), 97% of block slots busy
+// LARGE: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 1: 2048 blocks
+// The L4 profile (58 SMs) changes the arithmetic, not the rule.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 device=l4 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=L4
+// L4: remark: fuse-map-to-gpu: ledger on l4: 64x64 tiles, split 4: 256 blocks in 3 wave(s), 74% of block slots busy
+// A split the user forces is kept, and costed.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 split=2 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED
+// FORCED: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 2: 128 blocks in 1 wave(s), 48% of block slots busy, predicted 142.3 us
+
 // The naive assignment gets the tiled running-min schedule: shared-memory
 // slices (workgroup attributions), barriers, warp shuffles; at 4096 rows
 // the candidates split over blocks merged by a 64-bit atomic minimum, with

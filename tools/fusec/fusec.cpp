@@ -108,8 +108,14 @@ static cl::opt<LedgerFormat> ledger(
     cl::cat(fusecCategory));
 static cl::opt<std::string>
     device("device",
-           cl::desc("Device profile of the ledger: h200, l4 or a JSON file"),
+           cl::desc("Device profile of the ledger and of the schedule "
+                    "choices: h200, l4 or a JSON file"),
            cl::init("h200"), cl::cat(fusecCategory));
+static cl::opt<bool>
+    remarks("remarks",
+            cl::desc("Report each fusion and schedule decision, with the "
+                     "ledger's figures, as a remark on stderr"),
+            cl::init(false), cl::cat(fusecCategory));
 static cl::list<std::string>
     sizes("sizes",
           cl::desc("Sizes of dynamic dimensions for the ledger, e.g. n=4096 "
@@ -143,9 +149,20 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     return 1;
   fusec::FusionPipelineOptions fusion;
   fusion.fuseIndexReductions = fuseIndexReductions;
+  fusion.emitRemarks = true;
   fusec::buildFusionPipeline(pm, fusion);
-  if (failed(pm.run(*fused)))
-    return 1;
+  // The fusion decisions go into the report, not to stderr.
+  std::vector<std::string> decisions;
+  {
+    ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Remark)
+        return failure(); // Errors reach the default handler.
+      decisions.push_back(diag.str());
+      return success();
+    });
+    if (failed(pm.run(*fused)))
+      return 1;
+  }
 
   mlir::fuse::LedgerOptions options;
   auto profile = mlir::fuse::getDeviceProfile(device);
@@ -168,9 +185,16 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   if (ledger == LedgerFormat::JSON)
     return 0;
 
+  if (!decisions.empty()) {
+    os << "\nfusion decisions:\n";
+    for (const std::string &decision : decisions)
+      os << "  " << decision << "\n";
+  }
+
   // The schedule decisions, as remarks.
   PassManager gpm(&context);
   fusec::GPUPipelineOptions gpu;
+  gpu.device = device;
   gpu.fuseIndexReductions = fuseIndexReductions;
   gpu.arch = arch;
   gpu.tileM = tileM;
@@ -234,6 +258,16 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  // Decisions print as one located line each, without the op dump that
+  // MLIR attaches to diagnostics for debugging.
+  ScopedDiagnosticHandler remarkHandler(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Remark)
+      return failure();
+    diagHandler.emitDiagnostic(diag.getLocation(), diag.str(),
+                               DiagnosticSeverity::Remark,
+                               /*displaySourceLine=*/false);
+    return success();
+  });
 
   if (ledger != LedgerFormat::None) {
     auto output = openOutputFile(outputFilename, &error);
@@ -260,6 +294,8 @@ int main(int argc, char **argv) {
   options.minBlocks = minBlocks;
   options.threadM = threadM;
   options.threadN = threadN;
+  options.device = device;
+  options.remarks = remarks;
   options.configurePassManager = [](PassManager &pm) {
     return succeeded(applyPassManagerCLOptions(pm));
   };

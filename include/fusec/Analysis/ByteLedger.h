@@ -54,6 +54,9 @@ struct DeviceProfile {
   double transcendentalRate = 0;
   /// Seconds added per kernel launch.
   double launchOverheadSec = 0;
+  /// Streaming multiprocessors: how many blocks run side by side, which
+  /// the schedule model needs to predict a grid's utilisation.
+  int64_t multiprocessors = 132;
 
   /// The rate for ops of `dtype` ("f32", "i64", ...), on tensor cores when
   /// `tensorCores`, and the key it was found under. Fallbacks: a missing
@@ -73,12 +76,13 @@ DeviceProfile getL4Profile();
 ///
 ///   {"name": "card", "bandwidth_bytes_per_sec": 2.0e12,
 ///    "flop_rate": {"f32.fma": 30e12, "f16.fma": 60e12, "i32": 15e12},
-///    "transcendental_rate": 1.9e12, "launch_overhead_sec": 3e-6}
+///    "transcendental_rate": 1.9e12, "launch_overhead_sec": 3e-6,
+///    "multiprocessors": 58}
 ///
 /// `name`, `bandwidth_bytes_per_sec`, `launch_overhead_sec` and a
 /// `flop_rate` with "f32.fma" are required; `transcendental_rate` defaults
 /// to the f32.fma rate / 16 (16 special function lanes per 128 FP32 lanes,
-/// and an FMA is two FLOPs). Unknown keys are errors, so that a typo does
+/// and an FMA is two FLOPs); `multiprocessors` defaults to 132. Unknown keys are errors, so that a typo does
 /// not silently fall back to a default.
 llvm::Expected<DeviceProfile> parseDeviceProfile(StringRef json,
                                                  StringRef source);
@@ -320,6 +324,74 @@ MeasurementVerdict checkMeasurement(const Measurement &measurement,
                                     const PlanCost &plan, const PlanTime &time,
                                     const DeviceProfile &device,
                                     double roofFraction = 0.2);
+
+//===----------------------------------------------------------------------===//
+// Schedule choices
+//===----------------------------------------------------------------------===//
+
+/// One tile shape a tiled running-minimum schedule can run, with what was
+/// measured of it (docs/performance-notes.md).
+struct TileShape {
+  int64_t rowsPerBlock = 0;
+  int64_t candidatesPerBlock = 0;
+  /// Resident blocks per SM at which the shape reaches its throughput.
+  int64_t blocksToSaturate = 1;
+  /// Fraction of the FMA rate a saturated SM reaches with this shape.
+  double efficiency = 1;
+};
+
+/// The work of a tiled running minimum: every (row, candidate) pair
+/// reduces `features` terms.
+struct TiledWork {
+  int64_t rows = 0;
+  int64_t candidates = 0;
+  int64_t features = 0;
+  /// FLOPs per term: 2 for the Gram form (one FMA), 3 for the direct form
+  /// (a subtraction and an FMA).
+  int64_t flopsPerTerm = 2;
+  /// Element type of the terms ("f32", ...), for the FLOP rate.
+  std::string dtype = "f32";
+  int64_t elementBytes = 4;
+  /// Bytes of the outputs per row (labels, distances).
+  int64_t outputBytesPerRow = 8;
+  /// Whether the candidate axis may be split over blocks (needs the
+  /// labels: the blocks merge through an atomic (value, index) minimum).
+  bool splittable = true;
+};
+
+/// The predicted cost of one (shape, split) choice.
+struct ScheduleEstimate {
+  unsigned shape = 0;
+  int64_t split = 1;
+  int64_t blocks = 0;
+  int64_t waves = 0;
+  /// Busy block slots over all slots of all waves.
+  double utilization = 0;
+  int64_t launches = 1;
+  double computeSec = 0;
+  double memorySec = 0;
+  /// max(compute, memory) + launches x launch overhead.
+  double predictedSec = 0;
+};
+
+/// Predicts one choice. The model: a block runs at rate x efficiency /
+/// (SMs x blocksToSaturate) whatever the other slots do, so a grid that
+/// leaves slots empty or ends in a partial wave pays for it; partial
+/// candidate tiles are computed in full; the rows are read once per split
+/// and the candidates once; a split adds two launches (the output memset
+/// and the merge). Fails on overflow or a missing FLOP rate.
+llvm::Expected<ScheduleEstimate>
+estimateTiledSchedule(const TiledWork &work, ArrayRef<TileShape> shapes,
+                      unsigned shape, int64_t split,
+                      const DeviceProfile &device);
+
+/// The cheapest (shape, split) by estimateTiledSchedule, over `shapes` and
+/// every split from 1 to the number of candidate tiles (1 when the work is
+/// not splittable, `forcedSplit` when non-zero). Ties go to the earlier
+/// shape and the smaller split.
+llvm::Expected<ScheduleEstimate>
+chooseTiledSchedule(const TiledWork &work, ArrayRef<TileShape> shapes,
+                    const DeviceProfile &device, int64_t forcedSplit = 0);
 
 //===----------------------------------------------------------------------===//
 // Output

@@ -30,6 +30,11 @@ struct CompileOptions {
   /// Schedule overrides; 0 lets the compiler choose.
   int64_t tileM = 0, tileN = 0, tileK = 0, split = 0, expectedRows = 0;
   int64_t minBlocks = 0, threadM = 0, threadN = 0;
+  /// Device profile of the byte ledger's schedule model: h200, l4 or the
+  /// path of a JSON profile.
+  std::string device = "h200";
+  /// Report each fusion and schedule decision as a remark.
+  bool remarks = false;
   /// Called on every pass manager before it runs (CLI pass-manager
   /// options, timing, IR printing); returning false stops the compile.
   std::function<bool(mlir::PassManager &)> configurePassManager;

@@ -68,8 +68,11 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
            "Features per shared-memory slice (0: chosen)">,
     Option<"split", "split", "int64_t", /*default=*/"0",
            "Blocks that share one row tile's candidates (0: chosen)">,
-    Option<"targetBlocks", "target-blocks", "int64_t", /*default=*/"264",
-           "Blocks needed to fill the GPU (2 per SM on an H200)">,
+    Option<"device", "device", "std::string", /*default=*/"\"h200\"",
+           "Device profile of the byte ledger's schedule model (h200, l4 or "
+           "a JSON file)">,
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Report each schedule decision as a remark">,
     Option<"minBlocks", "min-blocks", "int64_t", /*default=*/"0",
            "Resident blocks per SM the tiled kernel's launch bounds request "
            "(0: chosen)">,

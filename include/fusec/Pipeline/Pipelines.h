@@ -23,6 +23,10 @@ struct FusionPipelineOptions
       llvm::cl::desc("Fuse a reduction into the index reduction that "
                      "consumes it"),
       llvm::cl::init(true)};
+  Option<bool> emitRemarks{
+      *this, "emit-remarks",
+      llvm::cl::desc("Report each fusion decision as a remark"),
+      llvm::cl::init(false)};
 };
 
 struct GPUPipelineOptions
@@ -63,6 +67,15 @@ struct GPUPipelineOptions
       llvm::cl::desc("Rows assumed for a dynamic row axis when choosing the "
                      "split"),
       llvm::cl::init(0)};
+  Option<std::string> device{
+      *this, "device",
+      llvm::cl::desc("Device profile of the schedule model (h200, l4 or a "
+                     "JSON file)"),
+      llvm::cl::init("h200")};
+  Option<bool> emitRemarks{
+      *this, "emit-remarks",
+      llvm::cl::desc("Report each fusion and schedule decision as a remark"),
+      llvm::cl::init(false)};
 };
 
 /// canonicalize, fuse-form-kernels, fuse-argmin-to-running-min, cse: from
