@@ -96,10 +96,12 @@ FailureOr<DimSource> mlir::fuse::traceDim(Value value, int64_t dim,
     }
     if (auto loop = dyn_cast<RunningMinOp>(op)) {
       // The state has the broadcast shape of the candidate and the initial
-      // state; take whichever carries the dimension.
+      // state (value and index); take whichever carries the dimension.
       SmallVector<Value> sources = {loop.getCandidate()};
-      if (loop.getInitValue())
+      if (loop.getInitValue()) {
         sources.push_back(loop.getInitValue());
+        sources.push_back(loop.getInitIndex());
+      }
       Value next;
       for (Value source : sources) {
         auto sourceType = cast<RankedTensorType>(source.getType());

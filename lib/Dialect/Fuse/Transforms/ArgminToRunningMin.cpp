@@ -344,7 +344,10 @@ std::optional<RunningStep> matchStep(CmpOp cmp) {
   if (cmp.getPredicate() != CmpPredicate::lt &&
       cmp.getPredicate() != CmpPredicate::gt)
     return std::nullopt;
-  if (!getElementTypeOrSelf(cmp.getLhs().getType()).isIntOrFloat())
+  // The candidates of a running minimum are numbers: an i1 comparison
+  // (false < true) is no step.
+  Type compared = getElementTypeOrSelf(cmp.getLhs().getType());
+  if (!compared.isIntOrFloat() || compared.isInteger(1))
     return std::nullopt;
   WhereOp value, index;
   for (Operation *user : cmp->getUsers()) {
@@ -535,26 +538,6 @@ bool rollUpChain(RunningStep last) {
         DenseElementsAttr::get(RankedTensorType::get({}, builder.getI64Type()),
                                builder.getI64IntegerAttr(*base).getValue()));
 
-  // The take indices of step 0 relative to the iteration.
-  std::optional<int64_t> takeBase;
-  {
-    SmallVector<Value> worklist = {first.distance()};
-    DenseSet<Value> seen;
-    while (!worklist.empty()) {
-      Value v = worklist.pop_back_val();
-      if (!seen.insert(v).second)
-        continue;
-      Operation *op = v.getDefiningOp();
-      if (!op || !isa<FuseDialect>(op->getDialect()))
-        continue;
-      if (auto take = dyn_cast<TakeOp>(op))
-        if (std::optional<int64_t> c = constantIndex(take.getIndex()))
-          takeBase = takeBase ? std::min(*takeBase, *c) : *c;
-      for (Value operand : op->getOperands())
-        worklist.push_back(operand);
-    }
-  }
-
   Value trips = arith::ConstantIndexOp::create(builder, loc, count);
   SelectKind kind = first.better.getPredicate() == CmpPredicate::lt
                         ? SelectKind::min
@@ -571,9 +554,10 @@ bool rollUpChain(RunningStep last) {
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(block);
   IRMapping mapping;
   DenseMap<Value, bool> dependsMemo;
-  Value candidate =
-      cloneStep(bodyBuilder, first.distance(), iteration,
-                takeBase.value_or(0), mapping, dependsMemo);
+  // Iteration t is step t, whose takes are step 0's shifted by t: a take
+  // index c of step 0 becomes c + t (sameModuloStep checked the shifts).
+  Value candidate = cloneStep(bodyBuilder, first.distance(), iteration,
+                              /*base=*/0, mapping, dependsMemo);
   if (candidate == first.distance() && count > 1) {
     // Nothing varies between steps: the chain is legal but the body would
     // be loop-invariant; leave the user's form alone.
