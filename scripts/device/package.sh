@@ -7,6 +7,7 @@
 # which the device tool carries:
 #   device-pkg/bin/*.xz          fuse-run, fusec, fusec-host-example
 #   device-pkg/lib/libfusec_runtime.so   (no LLVM inside)
+#   device-pkg/lib/libfusec_jit.so.xz    (static MLIR/LLVM inside, C APIs)
 #   device-pkg/bench-kernels/    PTX + manifest.json
 #
 #===----------------------------------------------------------------------===#
@@ -22,7 +23,7 @@ if [ ! -f build-static/build.ninja ]; then
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit -DFUSEC_STATIC=ON >&2
 fi
-ninja -C build-static -j2 fuse-run fusec fusec-host-example >&2
+ninja -C build-static -j2 fuse-run fusec fusec-host-example fusec_jit >&2
 rm -rf device-pkg
 mkdir -p device-pkg/bin device-pkg/lib
 for tool in fuse-run fusec fusec-host-example; do
@@ -30,5 +31,8 @@ for tool in fuse-run fusec fusec-host-example; do
   xz -T2 -6 -f device-pkg/bin/$tool
 done
 cp build/lib/libfusec_runtime.so device-pkg/lib/
+# The self-contained JIT library (C APIs only) for the Python module.
+strip -o device-pkg/lib/libfusec_jit.so build-static/lib/libfusec_jit.so
+xz -T2 -6 -f device-pkg/lib/libfusec_jit.so
 python3 bench/build-kernels.py --fusec build/bin/fusec --out device-pkg/bench-kernels
 du -sh device-pkg >&2
