@@ -310,6 +310,11 @@ Expected<std::unique_ptr<fusec::JIT>> fusec::JIT::create(JITOptions options) {
         return cc.status().withPrefix("fusec JIT: ");
       arch = "sm_" + std::to_string(cc->major) + std::to_string(cc->minor);
     }
+    // The primary context and the driver's PTX compiler are set up once per
+    // process; doing it here keeps it out of the first compile's latency.
+    Status warm = rt::warmUpPTXLoading(options.device);
+    if (!warm.ok())
+      return warm.withPrefix("fusec JIT: ");
   }
   if (arch.empty())
     arch = "sm_90";

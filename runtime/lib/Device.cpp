@@ -387,3 +387,22 @@ Expected<float> Event::elapsedMs(const Event &start, const Event &end) {
     return status;
   return ms;
 }
+
+Status fusec::rt::warmUpPTXLoading(int device) {
+  Expected<const cu::Api *> api = cu::makeCurrent(device);
+  if (!api.ok())
+    return api.status();
+  // The smallest module the driver accepts for every supported GPU: PTX
+  // 7.0 for sm_80 runs on sm_80 and later through the driver's JIT.
+  static const char kPTX[] = ".version 7.0\n"
+                             ".target sm_80\n"
+                             ".address_size 64\n"
+                             ".visible .entry fusec_warm_up() { ret; }\n";
+  cu::Module module = nullptr;
+  Status status = cu::check(
+      **api, (*api)->cuModuleLoadDataEx(&module, kPTX, 0, nullptr, nullptr),
+      "cuModuleLoadDataEx", "warming up the driver's PTX compiler");
+  if (!status.ok())
+    return status;
+  return cu::check(**api, (*api)->cuModuleUnload(module), "cuModuleUnload");
+}

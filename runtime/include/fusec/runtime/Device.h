@@ -58,6 +58,12 @@ Expected<MemoryInfo> memoryInfo(int device = 0);
 /// Waits for all work queued on `stream` (nullptr: the default stream).
 Status synchronize(void *stream = nullptr, int device = 0);
 
+/// Pays the driver's one-time costs of a first kernel load now: retains the
+/// device's primary context and loads (then unloads) a minimal PTX module,
+/// which brings the driver's PTX compiler into the process. A JIT calls it
+/// when it is created, so that its first compile is not charged for them.
+Status warmUpPTXLoading(int device = 0);
+
 /// Raw device memory, for callers that manage lifetimes themselves (the C
 /// API). allocateDevice(0) returns 0, and freeDevice(0) does nothing.
 Expected<uint64_t> allocateDevice(uint64_t bytes, int device = 0);
