@@ -24,4 +24,9 @@ PYTHONPATH=python timeout 500 python3 -m unittest discover -s python/tests -v \
   >> "$OUT/python-tests.log" 2>&1
 rc=$?
 tail -5 "$OUT/python-tests.log"
+# Time, peak and labels of fusec.nearest_centroid on torch tensors.
+PYTHONPATH=python timeout 300 python3 bench/python_module.py --out "$OUT" \
+  2>&1 | tee "$OUT/python-module.log"
+bench=${PIPESTATUS[0]}
+[ $rc -eq 0 ] && rc=$bench
 exit $rc
