@@ -21,7 +21,8 @@ path = os.pathsep.join([config.fusec_tools_dir, config.llvm_tools_dir,
                         config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path
 for var in ["HOME", "TMPDIR", "FUSEC_CACHE_DIR", "XDG_CACHE_HOME",
-            "CUDA_VISIBLE_DEVICES", "ASAN_OPTIONS", "UBSAN_OPTIONS"]:
+            "CUDA_VISIBLE_DEVICES", "ASAN_OPTIONS", "UBSAN_OPTIONS",
+            "LSAN_OPTIONS", "TSAN_OPTIONS", "ASAN_SYMBOLIZER_PATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -57,6 +58,12 @@ if cuda_device_present():
     config.available_features.add("cuda")
 
 cc = shutil.which("clang") or shutil.which("cc")
+sanitize_flags = getattr(config, "sanitize_flags", "")
+if sanitize_flags:
+    # Sanitizer builds (scripts/sanitizers.sh): a C program that links
+    # libfusec_jit.so provides the sanitizer runtime, so it is linked with
+    # the same -fsanitize flags.
+    config.available_features.add("sanitizers")
 if cc:
-    config.substitutions.append(("%cc", cc))
+    config.substitutions.append(("%cc", (cc + " " + sanitize_flags).strip()))
 config.substitutions.append(("%fusec_obj", config.fusec_obj_root))

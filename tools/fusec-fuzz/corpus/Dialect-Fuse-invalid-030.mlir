@@ -1,0 +1,3 @@
+func.func @yield_outside(%a: tensor<4xf32>) {
+  fuse.yield %a : tensor<4xf32>
+}

@@ -1,0 +1,15 @@
+func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
+  %xsq = fuse.square %x : tensor<?x64xf32>
+  %xx = fuse.sum %xsq, dim = 1 keepdim : tensor<?x64xf32> -> tensor<?x1xf32>
+  %csq = fuse.square %c : tensor<10x64xf32>
+  %cc = fuse.sum %csq, dim = 1 : tensor<10x64xf32> -> tensor<10xf32>
+  %xe = fuse.expand_dims %x, dim = 2 : tensor<?x64xf32> -> tensor<?x64x1xf32>
+  %ct = fuse.transpose %c : tensor<10x64xf32> -> tensor<64x10xf32>
+  %cte = fuse.expand_dims %ct, dim = 0 : tensor<64x10xf32> -> tensor<1x64x10xf32>
+  %p = fuse.mul %xe, %cte : tensor<?x64x1xf32>, tensor<1x64x10xf32> -> tensor<?x64x10xf32>
+  %xc = fuse.sum %p, dim = 1 : tensor<?x64x10xf32> -> tensor<?x10xf32>
+  %n = fuse.add %xx, %cc : tensor<?x1xf32>, tensor<10xf32> -> tensor<?x10xf32>
+  %d = fuse.sub %n, %xc : tensor<?x10xf32>, tensor<?x10xf32> -> tensor<?x10xf32>
+  %l = fuse.argmin %d, dim = 1 : tensor<?x10xf32> -> tensor<?xi64>
+  return %l : tensor<?xi64>
+}
