@@ -66,6 +66,8 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.device = options.device;
   gpu.emitRemarks = options.remarks;
   fusion.emitRemarks = options.remarks;
+  fusion.allowReassociation = options.allowReassociation;
+  gpu.allowReassociation = options.allowReassociation;
   switch (options.emit) {
   case EmitLevel::Fused:
     buildFusionPipeline(pm, fusion);

@@ -241,6 +241,7 @@ CPUExecutable::compile(ModuleOp module, StringRef funcName,
   PassManager pm(context);
   FusionPipelineOptions fusion;
   fusion.fuseIndexReductions = options.fuseIndexReductions;
+  fusion.allowReassociation = options.allowReassociation;
   buildCPUPipeline(pm, fusion);
   if (failed(pm.run(*clone))) {
     (void)fail(error, "the CPU pipeline failed on @" + funcName);

@@ -97,7 +97,8 @@ std::string optionsKey(const fusec::CompileOptions &o, StringRef arch) {
           llvm::Twine(o.tileK) + ";" + llvm::Twine(o.split) + ";" +
           llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" +
           llvm::Twine(o.threadM) + ";" + llvm::Twine(o.threadN) + ";" +
-          o.device + ";" + compilerIdentity())
+          o.device + ";" + llvm::Twine(o.allowReassociation) + ";" +
+          compilerIdentity())
       .str();
 }
 

@@ -32,6 +32,13 @@ using namespace mlir;
 void fusec::buildFusionPipeline(OpPassManager &pm,
                                 const FusionPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
+  if (options.allowReassociation) {
+    fuse::FuseChooseFormOptions form;
+    form.allowReassociation = true;
+    form.emitRemarks = options.emitRemarks;
+    pm.addNestedPass<func::FuncOp>(fuse::createFuseChooseForm(form));
+    pm.addPass(createCanonicalizerPass());
+  }
   fuse::FuseFormKernelsOptions formOptions;
   formOptions.fuseIndexReductions = options.fuseIndexReductions;
   formOptions.emitRemarks = options.emitRemarks;
@@ -64,6 +71,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   FusionPipelineOptions fusion;
   fusion.fuseIndexReductions = options.fuseIndexReductions;
   fusion.emitRemarks = options.emitRemarks;
+  fusion.allowReassociation = options.allowReassociation;
   buildFusionPipeline(pm, fusion);
   fuse::FuseMapToGPUOptions map;
   map.device = options.device;

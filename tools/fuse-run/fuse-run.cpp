@@ -175,6 +175,12 @@ static cl::opt<bool> fuseIndexReductions(
     cl::desc("Fuse a reduction into the argmin/argmax that consumes it"),
     cl::init(true), cl::cat(runCategory));
 
+static cl::opt<bool> allowReassociation(
+    "allow-reassociation",
+    cl::desc("Let the byte ledger compute squared distances in the Gram form "
+             "(fusec --allow-reassociation)"),
+    cl::init(false), cl::cat(runCategory));
+
 static cl::opt<double>
     rtolOption("rtol",
                cl::desc("Relative tolerance of float results (default: 1e-4 "
@@ -1196,6 +1202,7 @@ int Runner::runCPU(ModuleOp trialModule, func::FuncOp f,
     cpuKey = key;
     CPUCompileOptions options;
     options.fuseIndexReductions = fuseIndexReductions;
+    options.allowReassociation = allowReassociation;
     options.optLevel = optLevel;
     std::string error;
     FailureOr<std::unique_ptr<CPUExecutable>> compiled =
@@ -1299,6 +1306,7 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     options.emit = EmitLevel::PTX;
     options.arch = arch;
     options.fuseIndexReductions = fuseIndexReductions;
+    options.allowReassociation = allowReassociation;
     options.tileM = tileM;
     options.tileN = tileN;
     options.tileK = tileK;

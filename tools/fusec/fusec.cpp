@@ -111,6 +111,11 @@ static cl::opt<std::string>
            cl::desc("Device profile of the ledger and of the schedule "
                     "choices: h200, l4 or a JSON file"),
            cl::init("h200"), cl::cat(fusecCategory));
+static cl::opt<bool> allowReassociation(
+    "allow-reassociation",
+    cl::desc("Let the byte ledger compute squared distances in the Gram "
+             "form (faster, rounds differently; off by default)"),
+    cl::init(false), cl::cat(fusecCategory));
 static cl::opt<bool>
     remarks("remarks",
             cl::desc("Report each fusion and schedule decision, with the "
@@ -150,6 +155,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   fusec::FusionPipelineOptions fusion;
   fusion.fuseIndexReductions = fuseIndexReductions;
   fusion.emitRemarks = true;
+  fusion.allowReassociation = allowReassociation;
   fusec::buildFusionPipeline(pm, fusion);
   // The fusion decisions go into the report, not to stderr.
   std::vector<std::string> decisions;
@@ -195,6 +201,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   PassManager gpm(&context);
   fusec::GPUPipelineOptions gpu;
   gpu.device = device;
+  gpu.allowReassociation = allowReassociation;
   gpu.fuseIndexReductions = fuseIndexReductions;
   gpu.arch = arch;
   gpu.tileM = tileM;
@@ -296,6 +303,7 @@ int main(int argc, char **argv) {
   options.threadN = threadN;
   options.device = device;
   options.remarks = remarks;
+  options.allowReassociation = allowReassociation;
   options.configurePassManager = [](PassManager &pm) {
     return succeeded(applyPassManagerCLOptions(pm));
   };

@@ -35,6 +35,9 @@ struct CompileOptions {
   std::string device = "h200";
   /// Report each fusion and schedule decision as a remark.
   bool remarks = false;
+  /// Let the byte ledger compute squared distances in the Gram form
+  /// (a reassociation: different rounding, so off by default).
+  bool allowReassociation = false;
   /// Called on every pass manager before it runs (CLI pass-manager
   /// options, timing, IR printing); returning false stops the compile.
   std::function<bool(mlir::PassManager &)> configurePassManager;

@@ -116,6 +116,8 @@ struct HostBufferRef {
 struct CPUCompileOptions {
   /// The fusion pipeline's fuse-index-reductions option.
   bool fuseIndexReductions = true;
+  /// The fusion pipeline's allow-reassociation option.
+  bool allowReassociation = false;
   /// LLVM optimization level of the JIT (0 to 3), for IR passes and code
   /// generation.
   unsigned optLevel = 2;

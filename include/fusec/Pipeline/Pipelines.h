@@ -27,6 +27,11 @@ struct FusionPipelineOptions
       *this, "emit-remarks",
       llvm::cl::desc("Report each fusion decision as a remark"),
       llvm::cl::init(false)};
+  Option<bool> allowReassociation{
+      *this, "allow-reassociation",
+      llvm::cl::desc("Let the ledger compute squared distances in the Gram "
+                     "form"),
+      llvm::cl::init(false)};
 };
 
 struct GPUPipelineOptions
@@ -75,6 +80,11 @@ struct GPUPipelineOptions
   Option<bool> emitRemarks{
       *this, "emit-remarks",
       llvm::cl::desc("Report each fusion and schedule decision as a remark"),
+      llvm::cl::init(false)};
+  Option<bool> allowReassociation{
+      *this, "allow-reassociation",
+      llvm::cl::desc("Let the ledger compute squared distances in the Gram "
+                     "form"),
       llvm::cl::init(false)};
 };
 

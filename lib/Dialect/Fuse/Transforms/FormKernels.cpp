@@ -565,3 +565,15 @@ struct FuseFormKernelsPass
 };
 
 } // namespace
+
+LogicalResult mlir::fuse::formKernels(func::FuncOp func,
+                                      bool fuseIndexReductions,
+                                      int64_t assumedSize,
+                                      double computeBlowupLimit) {
+  RecomputePolicy policy;
+  RecomputeDecider(func, fuseIndexReductions, assumedSize, computeBlowupLimit,
+                   /*remarks=*/false)
+      .decide(policy);
+  KernelFormer former(func, fuseIndexReductions, policy);
+  return former.run();
+}

@@ -20,6 +20,12 @@ namespace fuse {
 #define GEN_PASS_REGISTRATION
 #include "fusec/Dialect/Fuse/Transforms/Passes.h.inc"
 
+/// Partitions `func` into kernels in place, as fuse-form-kernels does with
+/// the ledger deciding recomputation at `assumedSize` (no remarks). For
+/// passes that cost alternatives on a clone.
+LogicalResult formKernels(func::FuncOp func, bool fuseIndexReductions,
+                          int64_t assumedSize, double computeBlowupLimit);
+
 } // namespace fuse
 } // namespace mlir
 

@@ -72,6 +72,41 @@ def FuseFormKernels : Pass<"fuse-form-kernels", "func::FuncOp"> {
                            "tensor::TensorDialect"];
 }
 
+def FuseChooseForm : Pass<"fuse-choose-form", "func::FuncOp"> {
+  let summary = "Choose the direct or the Gram form of squared distances";
+  let description = [{
+    A squared distance written directly, `sum((a - b)^2, r)`, can also be
+    computed in the Gram form `sum(a^2, r) + sum(b^2, r) - 2 sum(a b, r)`:
+    one FMA per term instead of a subtraction and an FMA, with the norms
+    computed once per tile. The two are equal in exact arithmetic only, so
+    the rewrite is a reassociation that the user must allow
+    (`allow-reassociation`, off by default; the Gram form loses accuracy
+    to cancellation when distances are small against the norms).
+
+    When it is allowed, the byte ledger decides: each candidate is costed
+    both ways on a clone of the function, fused as `fuse-form-kernels`
+    would fuse it, and the form whose fused plan has the lower predicted
+    floor time (`device` profile, dynamic sizes at `assumed-size`) is
+    kept. With `emit-remarks` the decision and both floors are a remark.
+
+    Candidates: a `fuse.sum` over dimension `r` of `fuse.square` of a
+    `fuse.sub` whose operands both span `r` (neither is broadcast along
+    it), so that each norm is a plain reduction of one operand.
+  }];
+  let options = [
+    Option<"allowReassociation", "allow-reassociation", "bool",
+           /*default=*/"false",
+           "Allow rewriting the direct form into the Gram form">,
+    Option<"assumedSize", "assumed-size", "int64_t", /*default=*/"4096",
+           "Size the ledger assumes for every dynamic dimension">,
+    Option<"device", "device", "std::string", /*default=*/"\"h200\"",
+           "Device profile of the ledger (h200, l4 or a JSON file)">,
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Report each decision as a remark">,
+  ];
+  let dependentDialects = ["fuse::FuseDialect"];
+}
+
 def FuseArgminToRunningMin : Pass<"fuse-argmin-to-running-min",
                                   "func::FuncOp"> {
   let summary = "Rewrite index reductions into running-minimum loops";
