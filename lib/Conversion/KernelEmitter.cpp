@@ -238,9 +238,10 @@ Value KernelEmitter::intConstant(Type type, int64_t value) {
   OpBuilder::InsertionGuard guard(builder);
   setInsertionPoint(getRoot());
   Type element = getElementTypeOrSelf(type);
+  unsigned width = element.isIndex() ? IndexType::kInternalStorageBitWidth
+                                     : element.getIntOrFloatBitWidth();
   TypedAttr attr = IntegerAttr::get(
-      element, APInt(element.getIntOrFloatBitWidth(), value,
-                     /*isSigned=*/true, /*implicitTrunc=*/true));
+      element, APInt(width, value, /*isSigned=*/true, /*implicitTrunc=*/true));
   if (auto vectorType = dyn_cast<VectorType>(type))
     attr = DenseElementsAttr::get(vectorType, cast<Attribute>(attr));
   Value result = arith::ConstantOp::create(builder, loc, attr);
@@ -250,7 +251,9 @@ Value KernelEmitter::intConstant(Type type, int64_t value) {
 }
 
 Value KernelEmitter::indexConstant(int64_t value) {
-  return constant(builder.getIndexType(), static_cast<double>(value));
+  // Not through a double, which holds integers exactly only up to 2^53 (a
+  // static size of 2^63 - 1 did not convert back; found by fusec-fuzz).
+  return intConstant(builder.getIndexType(), value);
 }
 
 FailureOr<Value> KernelEmitter::dimSize(Value value, int64_t dim) {
@@ -540,6 +543,14 @@ FailureOr<Value> KernelEmitter::emit(Value value, ArrayRef<Value> indices,
       return op->emitOpError("non-splat constants are not supported inside "
                              "kernels");
     Attribute splat = dense.getSplatValue<Attribute>();
+    // An integer beyond 2^53 would round in the double below: it gets an
+    // exact constant (9007199254740993 became ...992; found by fusec-fuzz).
+    if (auto integer = dyn_cast<IntegerAttr>(splat);
+        integer && !type.getElementType().isInteger(1)) {
+      int64_t v = integer.getValue().getSExtValue();
+      if (v > (int64_t(1) << 53) || v < -(int64_t(1) << 53))
+        return remember(intConstant(type.getElementType(), v));
+    }
     double number;
     if (auto f = dyn_cast<FloatAttr>(splat))
       number = f.getValueAsDouble();

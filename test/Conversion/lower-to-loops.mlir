@@ -125,3 +125,25 @@ func.func @loop2(%x: tensor<?x4xf32>, %c: tensor<2x4xf32>) -> tensor<?xi64> {
   %x1 = fuse.where %b1, %j1, %x0 : tensor<?xi1>, tensor<i64>, tensor<?xi64> -> tensor<?xi64>
   return %x1 : tensor<?xi64>
 }
+
+// -----
+
+// Sizes and i64 constants are exact, not rounded through a double (found by
+// fusec-fuzz: a static size of 2^63 - 1 did not convert back, and a splat
+// of 2^53 + 1 became 2^53).
+// CHECK-LABEL: func.func @exact_size
+// CHECK: arith.constant 9223372036854775807 : index
+func.func @exact_size(%a: tensor<9223372036854775807xi1>, %z: tensor<i1>) -> tensor<9223372036854775807xi1> {
+  %0 = fuse.cmp gt, %a, %z : tensor<9223372036854775807xi1>, tensor<i1> -> tensor<9223372036854775807xi1>
+  return %0 : tensor<9223372036854775807xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @exact_splat
+// CHECK: arith.constant 9007199254740993 : i64
+func.func @exact_splat(%x: tensor<4xi64>) -> tensor<4xi64> {
+  %c = fuse.constant dense<9007199254740993> : tensor<i64>
+  %y = fuse.add %x, %c : tensor<4xi64>, tensor<i64> -> tensor<4xi64>
+  return %y : tensor<4xi64>
+}
