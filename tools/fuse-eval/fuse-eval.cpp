@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fusec/Compiler/Compiler.h"
 #include "fusec/InitFusec.h"
 #include "fusec/Reference/Evaluator.h"
 #include "fusec/Tools/ToolSupport.h"
@@ -42,15 +43,18 @@
 using namespace mlir;
 using namespace fusec;
 
+static llvm::cl::OptionCategory evalCategory("fuse-eval options");
+
 static llvm::cl::opt<std::string>
-    inputFilename(llvm::cl::Positional, llvm::cl::desc("<input .mlir file>"),
-                  llvm::cl::init("-"));
+    inputFilename(llvm::cl::Positional,
+                  llvm::cl::desc("<input .mlir file | ->"),
+                  llvm::cl::init("-"), llvm::cl::cat(evalCategory));
 
 static llvm::cl::opt<std::string>
     funcName("func",
              llvm::cl::desc("The function to evaluate (default: the only "
                             "function of the module)"),
-             llvm::cl::init(""));
+             llvm::cl::init(""), llvm::cl::cat(evalCategory));
 
 static llvm::cl::opt<ref::Precision> precision(
     "precision", llvm::cl::desc("Float arithmetic of the evaluation"),
@@ -59,27 +63,28 @@ static llvm::cl::opt<ref::Precision> precision(
                    "all float math in double, no intermediate rounding"),
         clEnumValN(ref::Precision::Native, "native",
                    "round every float op to its element type")),
-    llvm::cl::init(ref::Precision::F64));
+    llvm::cl::init(ref::Precision::F64), llvm::cl::cat(evalCategory));
 
 static llvm::cl::list<std::string>
     inputs("input", llvm::cl::desc("One function argument as a nested list, in "
-                                   "order, e.g. --input='[[1, 2], [3, nan]]'"));
+                                   "order, e.g. --input='[[1, 2], [3, nan]]'"),
+           llvm::cl::cat(evalCategory));
 
 static llvm::cl::opt<int64_t>
     maxElements("max-elements",
                 llvm::cl::desc("The largest tensor the evaluator may allocate"),
-                llvm::cl::init(int64_t(1) << 28));
+                llvm::cl::init(int64_t(1) << 28), llvm::cl::cat(evalCategory));
 
 static llvm::cl::opt<bool> printIntermediates(
     "print-intermediates",
     llvm::cl::desc("Print every tensor an op computes, in evaluation order"),
-    llvm::cl::init(false));
+    llvm::cl::init(false), llvm::cl::cat(evalCategory));
 
 static llvm::cl::opt<bool> selfTestRounding(
     "self-test-rounding",
     llvm::cl::desc("Check the f16/bf16/f32 rounding helpers against "
                    "llvm::APFloat and exit"),
-    llvm::cl::Hidden, llvm::cl::init(false));
+    llvm::cl::Hidden, llvm::cl::init(false), llvm::cl::cat(evalCategory));
 
 static int failWith(const llvm::Twine &message) {
   llvm::errs() << "fuse-eval: error: " << message << "\n";
@@ -417,7 +422,19 @@ static int runRoundingSelfTest() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  llvm::cl::ParseCommandLineOptions(argc, argv, "fusec reference evaluator\n");
+  // --help lists fuse-eval's options, not the LLVM backend options linked
+  // in; --version names the tool and fusec's version.
+  llvm::cl::HideUnrelatedOptions(evalCategory);
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "fuse-eval " << fusec::getVersionString() << "\n";
+  });
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "fuse-eval: the fusec reference evaluator (op by op, float64 by "
+      "default)\n\n"
+      "  fuse-eval f.mlir --input='[[1, 2], [3, 4]]' --input=...\n\n"
+      "Results go to stdout, errors to stderr. Exit codes: 0 success, 1 "
+      "error.\n");
   if (selfTestRounding)
     return runRoundingSelfTest();
 
