@@ -61,6 +61,13 @@ run recompute-center2 fuse-run test/Execution/recompute.mlir --func=center2 \
   --mode=gpu --trials=12 --seed=16 --keep-extent=2 --fill=nan
 run recompute-softmax fuse-run test/Execution/recompute.mlir \
   --func=softmax_rows --mode=gpu --trials=12 --seed=17
+# The Gram form chosen by the ledger under --allow-reassociation.
+run reassociation fuse-run examples/naive_argmin.mlir --mode=gpu \
+  --allow-reassociation --trials=12 --seed=21
+run reassociation-ties fuse-run examples/naive_argmin.mlir --mode=gpu \
+  --allow-reassociation --trials=6 --seed=22 --dup-rows=1
+run reassociation-probe fuse-run examples/naive_argmin.mlir --mode=gpu \
+  --allow-reassociation --trials=1 --dims=s0=4096 --keep-extent=256,512 --time --reps=20
 # Ties (duplicated centroids) and NaN/inf data.
 run naive-ties fuse-run examples/naive_argmin.mlir --mode=gpu --trials=6 --seed=13 --dup-rows=1
 run gemm-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=6 --seed=14 --dup-rows=1
