@@ -2018,6 +2018,9 @@ int Runner::run() {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(runCategory);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "fuse-run " << fusec::getVersionString() << "\n";
+  });
   cl::ParseCommandLineOptions(
       argc, argv,
       "fuse-run: fused code against the reference evaluator on random "

@@ -143,7 +143,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   // As compiling does: a module without functions is an error, not an
   // empty report.
   if (eager->getOps<func::FuncOp>().empty()) {
-    llvm::errs() << "fusec: no function to compile in '" << inputFilename
+    llvm::errs() << "fusec: error: no function to compile in '" << inputFilename
                  << "'\n";
     return 1;
   }
@@ -152,6 +152,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return 1;
+  applyDefaultTimingPassManagerCLOptions(pm);
   fusec::FusionPipelineOptions fusion;
   fusion.fuseIndexReductions = fuseIndexReductions;
   fusion.emitRemarks = true;
@@ -173,14 +174,16 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   mlir::fuse::LedgerOptions options;
   auto profile = mlir::fuse::getDeviceProfile(device);
   if (!profile) {
-    llvm::errs() << "fusec: " << llvm::toString(profile.takeError()) << "\n";
+    llvm::errs() << "fusec: error: " << llvm::toString(profile.takeError())
+                 << "\n";
     return 1;
   }
   options.device = *profile;
   auto bindings = mlir::fuse::SizeBindings::parse(
       std::vector<std::string>(sizes.begin(), sizes.end()));
   if (!bindings) {
-    llvm::errs() << "fusec: " << llvm::toString(bindings.takeError()) << "\n";
+    llvm::errs() << "fusec: error: " << llvm::toString(bindings.takeError())
+                 << "\n";
     return 1;
   }
   options.sizes = *bindings;
@@ -255,11 +258,18 @@ int main(int argc, char **argv) {
   fusec::registerAllFusecDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // An error is one located line (with the source line), as the parser
+  // reports it; the dump of the whole module that MLIR attaches to a
+  // failing pass's errors is for --mlir-print-op-on-diagnostic.
+  cl::Option *printOp =
+      cl::getRegisteredOptions().lookup("mlir-print-op-on-diagnostic");
+  if (!printOp || !printOp->getNumOccurrences())
+    context.printOpOnDiagnostic(false);
 
   std::string error;
   auto input = openInputFile(inputFilename, &error);
   if (!input) {
-    llvm::errs() << "fusec: " << error << "\n";
+    llvm::errs() << "fusec: error: " << error << "\n";
     return 1;
   }
   llvm::SourceMgr sourceMgr;
@@ -279,7 +289,7 @@ int main(int argc, char **argv) {
   if (ledger != LedgerFormat::None) {
     auto output = openOutputFile(outputFilename, &error);
     if (!output) {
-      llvm::errs() << "fusec: cannot write '" << outputFilename
+      llvm::errs() << "fusec: error: cannot write '" << outputFilename
                    << "': " << error << "\n";
       return 1;
     }
@@ -305,7 +315,10 @@ int main(int argc, char **argv) {
   options.remarks = remarks;
   options.allowReassociation = allowReassociation;
   options.configurePassManager = [](PassManager &pm) {
-    return succeeded(applyPassManagerCLOptions(pm));
+    if (failed(applyPassManagerCLOptions(pm)))
+      return false;
+    applyDefaultTimingPassManagerCLOptions(pm); // --mlir-timing
+    return true;
   };
 
   FailureOr<fusec::CompileResult> result =
@@ -315,7 +328,7 @@ int main(int argc, char **argv) {
 
   auto output = openOutputFile(outputFilename, &error);
   if (!output) {
-    llvm::errs() << "fusec: cannot write '" << outputFilename
+    llvm::errs() << "fusec: error: cannot write '" << outputFilename
                  << "': " << error << "\n";
     return 1;
   }
@@ -324,8 +337,8 @@ int main(int argc, char **argv) {
     std::string jsonName = outputFilename + ".json";
     auto json = openOutputFile(jsonName, &error);
     if (!json) {
-      llvm::errs() << "fusec: cannot write '" << jsonName << "': " << error
-                   << "\n";
+      llvm::errs() << "fusec: error: cannot write '" << jsonName
+                   << "': " << error << "\n";
       return 1;
     }
     json->os() << result->launchJSON;
