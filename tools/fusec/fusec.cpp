@@ -60,7 +60,8 @@ static cl::opt<fusec::EmitLevel> emitLevel(
     cl::cat(fusecCategory));
 
 static cl::opt<std::string>
-    arch("arch", cl::desc("GPU architecture: sm_80, sm_86, sm_89, sm_90"),
+    arch("arch",
+         cl::desc("GPU architecture: sm_80, sm_86, sm_89, sm_90, sm_90a"),
          cl::init("sm_90"), cl::cat(fusecCategory));
 
 static cl::opt<bool> fuseIndexReductions(
