@@ -36,12 +36,14 @@ void fusec::buildFusionPipeline(OpPassManager &pm,
     fuse::FuseChooseFormOptions form;
     form.allowReassociation = true;
     form.emitRemarks = options.emitRemarks;
+    form.assumedSize = options.assumedSize;
     pm.addNestedPass<func::FuncOp>(fuse::createFuseChooseForm(form));
     pm.addPass(createCanonicalizerPass());
   }
   fuse::FuseFormKernelsOptions formOptions;
   formOptions.fuseIndexReductions = options.fuseIndexReductions;
   formOptions.emitRemarks = options.emitRemarks;
+  formOptions.assumedSize = options.assumedSize;
   pm.addNestedPass<func::FuncOp>(fuse::createFuseFormKernels(formOptions));
   pm.addNestedPass<func::FuncOp>(fuse::createFuseArgminToRunningMin());
   pm.addPass(createCSEPass());
@@ -72,6 +74,10 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   fusion.fuseIndexReductions = options.fuseIndexReductions;
   fusion.emitRemarks = options.emitRemarks;
   fusion.allowReassociation = options.allowReassociation;
+  // The row count the schedule assumes is the best guess the fusion
+  // decisions have too.
+  if (options.expectedRows > 0)
+    fusion.assumedSize = options.expectedRows;
   buildFusionPipeline(pm, fusion);
   fuse::FuseMapToGPUOptions map;
   map.device = options.device;

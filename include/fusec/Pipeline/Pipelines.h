@@ -32,6 +32,11 @@ struct FusionPipelineOptions
       llvm::cl::desc("Let the ledger compute squared distances in the Gram "
                      "form"),
       llvm::cl::init(false)};
+  Option<int64_t> assumedSize{
+      *this, "assumed-size",
+      llvm::cl::desc("Size the ledger's fusion decisions assume for dynamic "
+                     "dimensions"),
+      llvm::cl::init(4096)};
 };
 
 struct GPUPipelineOptions
