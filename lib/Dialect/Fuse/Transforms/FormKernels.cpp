@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fusec/Analysis/ByteLedger.h"
+#include "fusec/Analysis/Shapes.h"
 #include "fusec/Dialect/Fuse/Transforms/Passes.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
@@ -66,7 +67,8 @@ bool expands(Type from, Type to) {
 /// A fusion group: a set of ops that becomes one kernel.
 struct Group {
   llvm::SetVector<Operation *> ops;
-  /// The shape every output of the group has (its iteration domain).
+  /// The shape every output of the group has (its iteration domain), as
+  /// KernelFormer::domainOf encodes it: dynamic sizes by size symbol.
   SmallVector<int64_t> domain;
   bool hasIndexReduction = false;
   bool dead = false;
@@ -108,11 +110,16 @@ private:
   bool reachesThroughOtherGroups(int from, int to);
   int mergeGroups(ArrayRef<int> ids);
   bool isBroadcastInGroup(Value value, int group, DenseSet<Value> &visited);
+  SmallVector<int64_t> domainOf(Value value);
   LogicalResult materialize(int group, int index);
 
   func::FuncOp func;
   bool fuseIndexReductions;
   RecomputePolicy &policy;
+  /// Dynamic sizes are equal only when they have one size symbol: two
+  /// `tensor<?xf32>` values of different lengths must not share a domain.
+  fuse::SizeSymbols symbols;
+  int64_t nextUnknown = 0;
   DenseMap<Operation *, unsigned> positions;
   std::vector<Group> groups;
   DenseMap<Operation *, int> opGroup;
@@ -127,8 +134,7 @@ void KernelFormer::addToGroup(Operation *op, int group) {
 
 int KernelFormer::newGroup(Operation *op) {
   groups.emplace_back();
-  groups.back().domain = llvm::to_vector(
-      cast<RankedTensorType>(op->getResult(0).getType()).getShape());
+  groups.back().domain = domainOf(op->getResult(0));
   int id = groups.size() - 1;
   addToGroup(op, id);
   return id;
@@ -162,8 +168,7 @@ bool KernelFormer::canJoin(Operation *op, int group, bool hasExternalUses) {
   // An op whose result also leaves the kernel becomes one of its outputs,
   // and all outputs share one iteration domain.
   if (hasExternalUses &&
-      cast<RankedTensorType>(op->getResult(0).getType()).getShape() !=
-          ArrayRef<int64_t>(g.domain))
+      domainOf(op->getResult(0)) != g.domain)
     return false;
   if (!isValueReduction(op) && !isIndexReduction(op))
     return true;
@@ -223,6 +228,24 @@ int KernelFormer::mergeGroups(ArrayRef<int> ids) {
   return target;
 }
 
+/// The shape of `value` with each dynamic size replaced by its size symbol
+/// (encoded below -1), or by a code no other size has when it cannot be
+/// traced to a function argument.
+SmallVector<int64_t> KernelFormer::domainOf(Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> domain;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      domain.push_back(type.getDimSize(d));
+      continue;
+    }
+    FailureOr<int> symbol = symbols.symbolOf(value, d);
+    domain.push_back(succeeded(symbol) ? -2 - *symbol
+                                       : ShapedType::kDynamic + ++nextUnknown);
+  }
+  return domain;
+}
+
 LogicalResult KernelFormer::run() {
   Block &body = func.getBody().front();
   // Dead values (say, the final distance of a running loop that returns
@@ -230,6 +253,7 @@ LogicalResult KernelFormer::run() {
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
     if (isa<FuseDialect>(op.getDialect()) && isOpTriviallyDead(&op))
       op.erase();
+  symbols = fuse::computeSizeSymbols(func);
   SmallVector<Operation *> ops;
   for (Operation &op : body.without_terminator())
     ops.push_back(&op);
