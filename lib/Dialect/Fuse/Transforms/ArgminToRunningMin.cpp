@@ -462,8 +462,11 @@ Value cloneStep(OpBuilder &builder, Value value, Value iteration,
   }
   Operation *clone = builder.clone(*op);
   clone->setOperands(operands);
-  mapping.map(value, clone->getResult(0));
-  return clone->getResult(0);
+  // A step may depend on a running_min rolled up before (its labels): map
+  // every result, and return the one `value` is.
+  for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
+    mapping.map(from, to);
+  return clone->getResult(cast<OpResult>(value).getResultNumber());
 }
 
 /// Rolls the chain of running steps that ends at `last` into one
