@@ -72,10 +72,6 @@ KNOWN_BUGS = {
     "cast-f64-bf16": "fuse.cast f64 -> bf16 fails to JIT on the CPU "
                      "(no __truncdfbf2): test/fuzz/Inputs/bugs/"
                      "cast-f64-bf16.mlir",
-    "kernel-domain": "fuse-form-kernels gives one kernel results of one "
-                     "static type but different dynamic sizes (wrong "
-                     "results, heap corruption): test/fuzz/Inputs/bugs/"
-                     "kernel-outputs-dynamic-domain.mlir",
     "argmin-broadcast-dim": "an argmin over a dimension that only a "
                             "fuse.broadcast_to sized by tensor.dim creates "
                             "fails to compile: test/fuzz/Inputs/bugs/"
@@ -200,10 +196,6 @@ class Gen:
         self.index_consts = {}
         self.dims = {}
         self.keep = set()
-        # Union-find over argument dimensions: the classes fuse-run's size
-        # symbols are (computeSizeSymbols ties the dynamic dimensions that
-        # meet in a broadcasting op).
-        self.uf = {}
         self.has_f2i = False
         # A user-written running loop over inexact candidates: exact ties
         # between its candidates (--dup-rows) hit the fma-ties bug.
@@ -258,20 +250,6 @@ class Gen:
         self.args.append(v)
         self.count("arg:" + dt)
         return self.add_val(v)
-
-    def find(self, root):
-        while self.uf.get(root, root) != root:
-            root = self.uf[root]
-        return root
-
-    def union(self, a, b):
-        a, b = self.find(a), self.find(b)
-        if a != b:
-            self.uf[max(a, b)] = min(a, b)
-
-    def symbols(self, v):
-        return tuple(self.find(r) if r is not None else None
-                     for r in v.roots)
 
     def dim_of(self, root):
         """An index value holding the size of argument dimension `root`
@@ -347,7 +325,6 @@ class Gen:
         name = self.fresh()
         self.lines.append("  " + text_fmt.replace("$R", name))
         v = Val(name, dt, shape, m, "op", op, stable, label, const)
-        elementwise = roots is None
         if roots is None:
             # Elementwise: traceDim follows the first operand whose aligned
             # dimension is dynamic.
@@ -367,30 +344,6 @@ class Gen:
         v.roots = tuple(roots)
         v.bonly = tuple(bonly)
         assert len(v.roots) == len(shape)
-        if elementwise:
-            rank = len(shape)
-            for i in range(rank):
-                first = None
-                for o in operands:
-                    j = i - (rank - o.rank)
-                    if j >= 0 and isinstance(o.shape[j], str):
-                        if first is None:
-                            first = o.roots[j]
-                        else:
-                            self.union(first, o.roots[j])
-        if "kernel-domain" in self.avoid and any(isinstance(d, str)
-                                                  for d in shape):
-            # Known bug: values of one static shape whose dynamic sizes
-            # differ must not meet in one kernel; keep such pairs out of
-            # the program altogether.
-            pattern = tuple(None if isinstance(d, str) else d for d in shape)
-            mine = self.symbols(v)
-            for w in self.vals:
-                if w.kind == "op" and w.rank == v.rank and tuple(
-                        None if isinstance(d, str) else d
-                        for d in w.shape) == pattern and \
-                        self.symbols(w) != mine:
-                    raise Reject("known bug: kernel-domain")
         self.use(*operands)
         self.count("op:" + op)
         if is_float(dt) or dt in INTS:
@@ -1016,9 +969,6 @@ class Gen:
                 raise Reject("integer range")
         text = "$R = fuse.matmul %s, %s : %s, %s -> %s" % (
             a.name, b.name, a.type, b.type, type_str(shape, dt))
-        if isinstance(a.shape[1], str):
-            # The canonical form multiplies along the contracted dims.
-            self.union(a.roots[1], b.roots[0])
         return self.emit(text, dt, shape, m, "matmul", operands=(a, b),
                          roots=(a.roots[0], b.roots[1]),
                          bonly=(a.bonly[0], b.bonly[1]))
@@ -1495,12 +1445,10 @@ class Gen:
         return (len(self.lines), len(self.vals), len(self.args),
                 dict(self.index_consts), dict(self.dims), set(self.keep),
                 self.has_f2i, [v.uses for v in self.vals], dict(self.stats),
-                self.counter, dict(self.uf), self.inexact_chain)
+                self.counter, self.inexact_chain)
 
     def restore(self, s):
-        (nl, nv, na, ic, dims, keep, f2i, uses, stats, counter, uf,
-         chain) = s
-        self.uf = uf
+        (nl, nv, na, ic, dims, keep, f2i, uses, stats, counter, chain) = s
         self.inexact_chain = chain
         self.lines = self.lines[:nl]
         self.vals = self.vals[:nv]
