@@ -1047,7 +1047,7 @@ FailureOr<LoopNestCounter::Index> LoopNestCounter::emitIndex(Value index,
                  false};
   Operation *op = index.getDefiningOp();
   if (auto dim = dyn_cast_or_null<tensor::DimOp>(op)) {
-    if (std::optional<int64_t> which = dim.getConstantIndex()) {
+    if (std::optional<int64_t> which = getConstantDimIndex(dim)) {
       FailureOr<int64_t> size = sizes.getDim(dim.getSource(), *which, op);
       if (failed(size))
         return failure();

@@ -14,6 +14,17 @@
 using namespace mlir;
 using namespace mlir::fuse;
 
+std::optional<int64_t> mlir::fuse::getConstantDimIndex(Operation *op) {
+  auto dim = dyn_cast_or_null<tensor::DimOp>(op);
+  if (!dim)
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(dim.getSource().getType());
+  std::optional<int64_t> index = dim.getConstantIndex();
+  if (!type || !index || *index < 0 || *index >= type.getRank())
+    return std::nullopt;
+  return index;
+}
+
 FailureOr<DimSource> mlir::fuse::traceDim(Value value, int64_t dim,
                                           bool stopAtKernelInputs) {
   while (true) {
@@ -86,8 +97,7 @@ FailureOr<DimSource> mlir::fuse::traceDim(Value value, int64_t dim,
         position += type.isDynamicDim(i);
       auto sizeOp =
           bcast.getDynamicSizes()[position].getDefiningOp<tensor::DimOp>();
-      std::optional<int64_t> sizeDim =
-          sizeOp ? sizeOp.getConstantIndex() : std::nullopt;
+      std::optional<int64_t> sizeDim = getConstantDimIndex(sizeOp);
       if (!sizeDim)
         return failure();
       value = sizeOp.getSource();

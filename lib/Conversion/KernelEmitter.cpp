@@ -287,7 +287,7 @@ FailureOr<Value> KernelEmitter::emitIndex(Value regionIndex, Frame *ctx) {
     return indexConstant(constantValue.getSExtValue());
   Operation *op = regionIndex.getDefiningOp();
   if (auto dim = dyn_cast_or_null<tensor::DimOp>(op)) {
-    std::optional<int64_t> index = dim.getConstantIndex();
+    std::optional<int64_t> index = getConstantDimIndex(dim);
     if (index)
       return dimSize(dim.getSource(), *index);
   }

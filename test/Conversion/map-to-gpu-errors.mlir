@@ -12,3 +12,18 @@ func.func @dims(%x: tensor<?x?xf32>) -> (index, index) {
   // expected-error @+1 {{'func.return' op result 0 is not a ranked tensor}}
   return %0, %1 : index, index
 }
+
+// -----
+
+// A size from a tensor.dim whose index is out of range (valid IR, undefined
+// only when it runs) is not followed: the passes read the shape of
+// dimension 127 of a rank-1 tensor (found by fusec-fuzz: ASan
+// stack-use-after-scope in fuse-form-kernels).
+func.func @dim_out_of_range(%x: tensor<?xf32>) -> tensor<?x4xf32> {
+  %c127 = arith.constant 127 : index
+  %n = tensor.dim %x, %c127 : tensor<?xf32>
+  %b = fuse.constant dense<1.5> : tensor<4xf32>
+  // expected-error @+1 {{cannot relate dynamic dimension 0 to the function's arguments}}
+  %bb = fuse.broadcast_to %b sizes(%n) : tensor<4xf32> -> tensor<?x4xf32>
+  return %bb : tensor<?x4xf32>
+}

@@ -12,8 +12,15 @@
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
+
 namespace mlir {
 namespace fuse {
+
+/// The dimension a `tensor.dim` reads: its constant index, when the source
+/// is a ranked tensor and the index is in range. An index out of range is
+/// valid IR (undefined only when it runs), so it must not be followed.
+std::optional<int64_t> getConstantDimIndex(Operation *tensorDimOp);
 
 /// A dimension of a root value: a function argument, or a block argument of
 /// a fuse.kernel when `stopAtKernelInputs` was requested.
