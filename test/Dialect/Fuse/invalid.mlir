@@ -489,3 +489,14 @@ func.func @dynamic_is_fine(%x: tensor<?x1152921504606846976xf32>) {
   %0 = fuse.sum %x, dim = 1 : tensor<?x1152921504606846976xf32> -> tensor<?xf32>
   return
 }
+
+// -----
+
+// A matmul is the sum of its broadcast product, which must be addressable
+// too (found by fusec-fuzz: canonicalization rewrote this one into a
+// fuse.mul that failed to verify).
+func.func @matmul_product_too_large(%x: tensor<2147483647x2147483647xbf16>, %c: tensor<2147483647x31xbf16>) {
+  // expected-error @+1 {{'fuse.matmul' op computes the product 'tensor<2147483647x2147483647x31xbf16>', which spans more than INT64_MAX bytes}}
+  %0 = fuse.matmul %x, %c : tensor<2147483647x2147483647xbf16>, tensor<2147483647x31xbf16> -> tensor<2147483647x31xbf16>
+  return
+}

@@ -706,7 +706,23 @@ Type MatmulOp::inferResultType(std::optional<Location> loc,
 }
 
 LogicalResult MatmulOp::verify() {
-  return verifyInferred(*this, inferResultType(getLoc(), getOperands()));
+  if (failed(verifyInferred(*this, inferResultType(getLoc(), getOperands()))))
+    return failure();
+  // fusec computes a matmul as the sum of its broadcast product
+  // (MatmulToMulSum), which must be addressable too: canonicalization left
+  // IR that failed to verify (found by fusec-fuzz).
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  int64_t inner = lhs.isDynamicDim(1) ? rhs.getDimSize(0) : lhs.getDimSize(1);
+  auto product =
+      RankedTensorType::get({lhs.getDimSize(0), inner, rhs.getDimSize(1)},
+                            lhs.getElementType());
+  if (!isAddressable(product))
+    return emitOpError("computes the product ")
+           << product
+           << ", which spans more than INT64_MAX bytes (fusec counts and "
+              "indexes tensors with 64-bit signed integers)";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
