@@ -18,6 +18,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir {
 namespace fuse {
@@ -513,7 +514,9 @@ bool rollUpChain(RunningStep last) {
   if (base) {
     for (int64_t t = 0; t < count; ++t) {
       std::optional<int64_t> jt = constantIndex(steps[t].stepIndex());
-      if (!jt || *jt != *base + t)
+      // base + t overflowed for a label of INT64_MAX (found by fusec-fuzz).
+      std::optional<int64_t> expected = llvm::checkedAdd(*base, t);
+      if (!jt || !expected || *jt != *expected)
         return false;
     }
   } else if (count == 1) {
