@@ -37,6 +37,63 @@ VARIANTS = {
 }
 
 
+# The probe sweep (--sweep): block tile, thread tile, features per slice and
+# split, written (bm, bn, tm, tn, bk, split). Used to measure the schedule
+# model's tile efficiencies (docs/performance-notes.md).
+PROBE_SWEEP = [(64, 64, 4, 4, 16, 4), (64, 64, 4, 4, 8, 4), (64, 64, 4, 4, 32, 4),
+               (32, 64, 4, 4, 16, 4), (64, 32, 4, 4, 16, 8), (128, 64, 8, 4, 16, 4),
+               (64, 128, 4, 8, 16, 2), (128, 32, 8, 4, 16, 8), (32, 32, 4, 4, 16, 8),
+               (64, 64, 8, 4, 16, 4), (64, 64, 4, 8, 16, 4), (32, 128, 4, 8, 16, 2)]
+
+
+# The tensor-core check (--tensor-cores, for bench/tensor_core_check.py):
+# (label, example, dtype, precision, k, d, [[rows, exact ties], ...]).
+# Extents that are not multiples of the MMA tiles (m16n8k16/k8), of the
+# 64-candidate block tile or of the 32-feature slice, and k = 1, d = 1.
+TC_CASES = [
+    ("probe", 256, 512, [[4096, False], [4099, True], [1000, False]]),
+    ("odd", 250, 500, [[1001, False], [37, True]]),
+    ("small", 72, 40, [[777, True]]),
+    ("k1", 1, 24, [[130, False]]),
+    ("d1", 9, 1, [[65, True]]),
+    ("d3", 70, 3, [[300, False]]),
+]
+TC_KINDS = [("gemm_argmin_f16", "f16", "ieee", []),
+            ("gemm_argmin_bf16", "bf16", "ieee", []),
+            ("gemm_argmin", "f32", "3xtf32", ["--precision=3xtf32"]),
+            ("gemm_argmin", "f32", "tf32", ["--precision=tf32"]),
+            ("gemm_argmin", "f32", "ieee", []),
+            ("naive_argmin", "f32", "ieee", [])]
+
+
+def build_tensor_core_cases(fusec, out):
+    entries = []
+    for example, dtype, precision, flags in TC_KINDS:
+        source = "gemm_argmin_f16" if dtype != "f32" else example
+        with open(os.path.join(ROOT, "examples", source + ".mlir")) as f:
+            text = f.read()
+        if dtype == "bf16":
+            text = text.replace("xf16>", "xbf16>")
+        for label, k, d, rows in TC_CASES:
+            name = f"{example}.{precision}.{label}"
+            ptx = name + ".ptx"
+            proc = subprocess.run(
+                [fusec, "-", "-o", os.path.join(out, ptx),
+                 f"--expected-rows={rows[0][0]}"] + flags,
+                input=specialize(text, k, d).encode(), capture_output=True)
+            if proc.returncode != 0:
+                print(f"build-kernels: {name}: {proc.stderr.decode()}",
+                      file=sys.stderr)
+                continue
+            entries.append({"name": name, "ptx": ptx, "dtype": dtype,
+                            "precision": precision, "k": k, "d": d,
+                            "rows": rows})
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump({"entries": entries}, f, indent=1)
+    print(f"build-kernels: {len(entries)} tensor-core kernels in {out}",
+          file=sys.stderr)
+
+
 def specialize(text, k, d):
     return text.replace("256", str(k)).replace("512", str(d))
 
@@ -46,8 +103,16 @@ def main():
     ap.add_argument("--fusec", default=os.path.join(ROOT, "build", "bin", "fusec"))
     ap.add_argument("--out", required=True)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--tensor-cores", action="store_true",
+                    help="only the tensor-core check's kernels "
+                    "(bench/tensor_core_check.py)")
+    ap.add_argument("--sweep", action="store_true",
+                    help="also the probe tile sweep (PROBE_SWEEP)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    if args.tensor_cores:
+        build_tensor_core_cases(args.fusec, args.out)
+        return
     entries = []
 
     def build(name, example, shape, text, flags, notes):
@@ -66,7 +131,12 @@ def main():
         for shape, (n, k, d) in SHAPES.items():
             if args.quick and shape != "probe":
                 continue
-            variants = VARIANTS["probe" if shape == "probe" else "large"]
+            variants = list(VARIANTS["probe" if shape == "probe" else "large"])
+            if args.sweep and shape == "probe":
+                variants += [(f"{bm}x{bn}-t{tm}x{tn}-k{bk}-s{sp}",
+                              [f"--tile-m={bm}", f"--tile-n={bn}", f"--thread-m={tm}",
+                               f"--thread-n={tn}", f"--tile-k={bk}", f"--split={sp}"])
+                             for bm, bn, tm, tn, bk, sp in PROBE_SWEEP]
             for label, flags in variants:
                 build(f"{example}.{shape}.{label}", example, shape,
                       specialize(text, k, d), [f"--expected-rows={n}"] + flags,

@@ -2392,7 +2392,7 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
       device.multiprocessors < 1)
     return makeError("schedule model: sizes, tiles and splits must be "
                      "positive");
-  auto rate = device.lookupFlopRate(work.dtype, /*tensorCores=*/false);
+  auto rate = device.lookupFlopRate(work.dtype, work.tensorCores);
   if (!rate)
     return makeError("schedule model: device '" + device.name +
                      "' has no FLOP rate for " + work.dtype);

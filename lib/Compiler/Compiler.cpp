@@ -59,6 +59,7 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.tileN = options.tileN;
   gpu.tileK = options.tileK;
   gpu.split = options.split;
+  gpu.precision = options.precision;
   gpu.expectedRows = options.expectedRows;
   gpu.minBlocks = options.minBlocks;
   gpu.threadM = options.threadM;

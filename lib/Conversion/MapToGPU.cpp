@@ -609,6 +609,12 @@ struct FuseMapToGPUPass
     tiles.tileN = tileN;
     tiles.tileK = tileK;
     tiles.split = split;
+    if (precision != "ieee" && precision != "tf32" && precision != "3xtf32") {
+      module.emitError("fuse-map-to-gpu: unknown precision '")
+          << precision << "'; expected ieee, tf32 or 3xtf32";
+      return signalPassFailure();
+    }
+    tiles.precision = precision;
     llvm::Expected<DeviceProfile> profile = getDeviceProfile(device);
     if (!profile) {
       module.emitError("fuse-map-to-gpu: ")

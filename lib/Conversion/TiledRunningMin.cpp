@@ -31,6 +31,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -160,7 +161,33 @@ struct TiledPlan {
   std::optional<unsigned> valueOutput, indexOutput;
   double initValue = 0;
   bool hasInit = false;
+  /// Whether the pairwise term is A[row, l] * B[col, l], each factor
+  /// possibly widened to f32: the shape tensor-core MMAs compute.
+  bool plainProduct = false;
 };
+
+/// Whether `value` reads `leaf` through views and widening casts only
+/// (the axes were checked by CandidateShape).
+bool readsLeafDirectly(Value value, BlockArgument leaf) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (auto expand = dyn_cast<ExpandDimsOp>(op))
+      value = expand.getInput();
+    else if (auto bcast = dyn_cast<BroadcastToOp>(op))
+      value = bcast.getInput();
+    else if (auto take = dyn_cast<TakeOp>(op))
+      value = take.getInput();
+    else if (auto cast = dyn_cast<CastOp>(op)) {
+      Type from = getElementTypeOrSelf(cast.getInput().getType());
+      if (!getElementTypeOrSelf(cast.getType()).isF32() ||
+          !(from.isF16() || from.isBF16() || from.isF32()))
+        return false;
+      value = cast.getInput();
+    } else {
+      return false;
+    }
+  }
+  return value == leaf;
+}
 
 bool isRowAccess(const LeafAccess &a, Operation *red) {
   return a.axes.size() == 2 && a.axes[0].kind == Axis::Row &&
@@ -282,10 +309,24 @@ FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
       return failure();
     }
   }
-  auto rowType = cast<RankedTensorType>(plan.rowLeaf.getType());
-  auto colType = cast<RankedTensorType>(plan.colLeaf.getType());
-  if (!rowType.getElementType().isF32() || !colType.getElementType().isF32()) {
-    why = "operands are not f32";
+  if (auto mul = plan.pairwise->getOperand(0).getDefiningOp<MulOp>())
+    plan.plainProduct =
+        (readsLeafDirectly(mul.getLhs(), plan.rowLeaf) &&
+         readsLeafDirectly(mul.getRhs(), plan.colLeaf)) ||
+        (readsLeafDirectly(mul.getLhs(), plan.colLeaf) &&
+         readsLeafDirectly(mul.getRhs(), plan.rowLeaf));
+  Type rowElement =
+      cast<RankedTensorType>(plan.rowLeaf.getType()).getElementType();
+  Type colElement =
+      cast<RankedTensorType>(plan.colLeaf.getType()).getElementType();
+  // f32 runs on the FMA units or, by --precision, on tensor cores; f16 and
+  // bf16 products of the Gram form run on tensor cores.
+  bool halves = rowElement == colElement &&
+                (rowElement.isF16() || rowElement.isBF16());
+  if (!(rowElement.isF32() && colElement.isF32()) &&
+      !(halves && plan.plainProduct)) {
+    why = halves ? "f16/bf16 operands whose pairwise term is not a product"
+                 : "operands are not f32";
     return failure();
   }
   return plan;
@@ -332,10 +373,29 @@ protected:
   }
 };
 
+/// How the pairwise products are computed: FMA units (SIMT), or warp-level
+/// tensor-core MMAs (mma.sync) on f16/bf16 inputs, TF32 (one pass) or
+/// 3xTF32 (big and small parts, about fp32 accuracy) on f32 inputs. All
+/// accumulate in f32.
+enum class MmaKind { None, F16, BF16, TF32, TF32x3 };
+
 struct TileConfig {
   int64_t bm, bn, bk, tm, tn, split;
-  int64_t threads() const { return (bm / tm) * (bn / tn); }
+  MmaKind mma = MmaKind::None;
+  /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
+  /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
+  /// per thread (the mma.sync accumulator layout).
+  int64_t threads() const {
+    return mma == MmaKind::None ? (bm / tm) * (bn / tn) : bm;
+  }
+  /// Features per MMA (the k of m16n8k).
+  int64_t mmaK() const {
+    return mma == MmaKind::F16 || mma == MmaKind::BF16 ? 16 : 8;
+  }
 };
+
+/// Rows of the block tile per warp in the MMA schedule: two m16 tiles.
+constexpr int64_t kMmaWarpRows = 32;
 
 /// Orderable bits of an f32: unsigned comparison of the keys orders the
 /// values (min kind); NaN takes the key that `nan` mode gives it.
@@ -406,6 +466,40 @@ private:
   SmallVector<Value> loadTile(Value src, Value base, Value rowsTotal, Value l0,
                               int64_t rows);
   void storeTile(ArrayRef<Value> regs, Value smem, Value buffer, int64_t rows);
+  // The MMA schedule's staging: row-major [buffer][row][feature] tiles of
+  // the input's element type, 16 bytes per thread and step.
+  SmallVector<Value> loadTileMma(Value src, Value base, Value rowsTotal,
+                                 Value l0, int64_t rows);
+  void storeTileMma(ArrayRef<Value> regs, Value smem, Value buffer,
+                    int64_t rows);
+  SmallVector<Type> tileRegTypesMma(int64_t rows) const;
+  /// acc += A-tile x B-tile^T for the k-step at feature offset kOff of the
+  /// current buffer; acc is the thread's tm x tn accumulator tile.
+  void emitMmaStep(Value aSmem, Value bSmem, Value current, int64_t kOff,
+                   SmallVector<Value> &acc);
+  /// Offset of a thread's m-th row (c-th candidate) in the block tile.
+  Value rowLocal(int64_t m) {
+    if (cfg.mma == MmaKind::None)
+      return threadOffset(trow, cfg.tm, m);
+    // Rows warp * 32 + 16 * (m / 2) + 8 * (m % 2) + lane / 4.
+    return arith::AddIOp::create(builder, loc, warpRow,
+                                 idx(16 * (m / 2) + 8 * (m % 2)));
+  }
+  Value colLocal(int64_t c) {
+    if (cfg.mma == MmaKind::None)
+      return threadOffset(tcol, cfg.tn, c);
+    // Candidates 8 * (c / 2) + 2 * (lane % 4) + c % 2.
+    return arith::AddIOp::create(builder, loc, quadCol,
+                                 idx(8 * (c / 2) + c % 2));
+  }
+  int64_t chunkElems() const { return 16 / elemBytes; }
+  int64_t chunksPerThread(int64_t rows) const {
+    return (rows * (cfg.bk / chunkElems()) + cfg.threads() - 1) /
+           cfg.threads();
+  }
+  /// Row stride of the MMA staging tiles in elements: 16 bytes of padding
+  /// put the 8 rows that one fragment load reads in distinct banks.
+  int64_t paddedK() const { return cfg.bk + chunkElems(); }
   Value better(Value candidate, Value best);
 
   ScheduleContext &ctx;
@@ -415,7 +509,11 @@ private:
   OpBuilder builder;
   bool isMin = true, nanIsBest = true;
   Value d, n, k;
-  Value tid;
+  Value tid, trow, tcol;
+  // MMA: lane / 4 plus the warp's first row, and 2 * (lane % 4).
+  Value warpRow, quadCol, groupRow, quadIdx;
+  Type elemType;
+  int64_t elemBytes = 4;
   /// Whether d is a static multiple of 4 (16-byte vector loads).
   bool vectorLoads = false;
   bool fullSlices = false;
@@ -517,6 +615,216 @@ void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
   }
 }
 
+SmallVector<Type> TiledBuilder::tileRegTypesMma(int64_t rows) const {
+  return SmallVector<Type>(chunksPerThread(rows),
+                           VectorType::get({chunkElems()}, elemType));
+}
+
+SmallVector<Value> TiledBuilder::loadTileMma(Value src, Value base,
+                                             Value rowsTotal, Value l0,
+                                             int64_t rows) {
+  // Thread t loads chunks q = t, t + threads, ...: chunk q covers row
+  // q / (bk / e) and features e * (q % (bk / e)) .. + e - 1, e elements of
+  // 16 bytes. Rows past the operand and features past d are zeros, which
+  // add exactly nothing to a product.
+  SmallVector<Value> regs;
+  int64_t e = chunkElems();
+  int64_t perRow = cfg.bk / e;
+  auto vecType = VectorType::get({e}, elemType);
+  for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
+    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
+    Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(perRow));
+    Value col = arith::MulIOp::create(
+        builder, loc, arith::RemUIOp::create(builder, loc, q, idx(perRow)),
+        idx(e));
+    Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
+    Value feature = arith::AddIOp::create(builder, loc, l0, col);
+    Value rowOk = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
+                              rowsTotal),
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                              rowInTile, idx(rows)));
+    Value zeroVec = arith::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(vecType, builder.getZeroAttr(elemType)));
+    if (vectorLoads) {
+      Value ok = arith::AndIOp::create(
+          builder, loc, rowOk,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                feature, d));
+      auto ifOp = scf::IfOp::create(
+          builder, loc, ok,
+          [&](OpBuilder &b, Location l) {
+            Value v = vector::LoadOp::create(
+                b, l, vecType, src, ValueRange{row, feature},
+                /*nontemporal=*/false, llvm::MaybeAlign(16));
+            scf::YieldOp::create(b, l, v);
+          },
+          [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, zeroVec); });
+      regs.push_back(ifOp.getResult(0));
+      continue;
+    }
+    Value vec = zeroVec;
+    for (int64_t i = 0; i < e; ++i) {
+      Value fe = arith::AddIOp::create(builder, loc, feature, idx(i));
+      Value ok = arith::AndIOp::create(
+          builder, loc, rowOk,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, fe,
+                                d));
+      auto ifOp = scf::IfOp::create(
+          builder, loc, ok,
+          [&](OpBuilder &b, Location l) {
+            Value v = memref::LoadOp::create(b, l, src, ValueRange{row, fe});
+            scf::YieldOp::create(b, l, v);
+          },
+          [&](OpBuilder &b, Location l) {
+            Value zero = arith::ConstantOp::create(
+                b, l, elemType, b.getZeroAttr(elemType));
+            scf::YieldOp::create(b, l, zero);
+          });
+      vec = vector::InsertOp::create(builder, loc, ifOp.getResult(0), vec, i);
+    }
+    regs.push_back(vec);
+  }
+  return regs;
+}
+
+void TiledBuilder::storeTileMma(ArrayRef<Value> regs, Value smem,
+                                Value buffer, int64_t rows) {
+  int64_t e = chunkElems();
+  int64_t perRow = cfg.bk / e;
+  for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
+    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
+    Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(perRow));
+    Value col = arith::MulIOp::create(
+        builder, loc, arith::RemUIOp::create(builder, loc, q, idx(perRow)),
+        idx(e));
+    Value inTile = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, rowInTile, idx(rows));
+    auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    vector::StoreOp::create(builder, loc, regs[p], smem,
+                            ValueRange{buffer, rowInTile, col},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+  }
+}
+
+void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
+                               int64_t kOff, SmallVector<Value> &acc) {
+  Type i32 = builder.getI32Type();
+  Type f32 = builder.getF32Type();
+  bool halves = cfg.mma == MmaKind::F16 || cfg.mma == MmaKind::BF16;
+  // One 32-bit register of a fragment: two halves (f16 as vector<2xf16>,
+  // bf16 packed in an i32) or one f32 (TF32 bits in an i32).
+  auto load = [&](Value smem, Value row, int64_t feature) -> Value {
+    Value col = arith::AddIOp::create(builder, loc, quadIdx,
+                                      idx(kOff + feature));
+    if (halves) {
+      auto pair = VectorType::get({2}, elemType);
+      Value v = vector::LoadOp::create(builder, loc, pair, smem,
+                                       ValueRange{current, row, col},
+                                       /*nontemporal=*/false,
+                                       llvm::MaybeAlign(4));
+      if (cfg.mma == MmaKind::F16)
+        return v;
+      return LLVM::BitcastOp::create(builder, loc, i32, v);
+    }
+    return memref::LoadOp::create(builder, loc, smem,
+                                  ValueRange{current, row, col});
+  };
+  // TF32 of an f32 (round to nearest, ties away: the cvt.rna.tf32 rule),
+  // and the f32 remainder, which the tensor core truncates to TF32.
+  auto tf32Split = [&](Value x) -> std::pair<Value, Value> {
+    Value bits = arith::BitcastOp::create(builder, loc, i32, x);
+    Value big = arith::AndIOp::create(
+        builder, loc,
+        arith::AddIOp::create(builder, loc, bits,
+                              arith::ConstantIntOp::create(builder, loc, i32,
+                                                           0x1000)),
+        arith::ConstantIntOp::create(builder, loc, i32,
+                                     static_cast<int32_t>(0xFFFFE000u)));
+    Value small = arith::BitcastOp::create(
+        builder, loc, i32,
+        arith::SubFOp::create(builder, loc, x,
+                              arith::BitcastOp::create(builder, loc, f32,
+                                                       big)));
+    return {big, small};
+  };
+  // Halves: A regs (g, 2q), (g+8, 2q), (g, 2q+8), (g+8, 2q+8), B regs
+  // (n=g, k=2q), (g, 2q+8); TF32: A (g, q), (g+8, q), (g, q+4), (g+8, q+4),
+  // B (g, q), (g, q+4), with q = lane % 4 (quadIdx holds 2q for halves).
+  int64_t kHalf = cfg.mmaK() / 2;
+  int64_t mTiles = kMmaWarpRows / 16, nTiles = cfg.bn / 8;
+  SmallVector<SmallVector<Value>> aBig(mTiles), aSmall(mTiles);
+  for (int64_t i = 0; i < mTiles; ++i) {
+    Value r0 = arith::AddIOp::create(builder, loc, warpRow, idx(16 * i));
+    Value r8 = arith::AddIOp::create(builder, loc, r0, idx(8));
+    for (auto [row, feature] :
+         {std::pair{r0, int64_t(0)}, {r8, 0}, {r0, kHalf}, {r8, kHalf}}) {
+      Value v = load(aSmem, row, feature);
+      if (!halves) {
+        auto [big, small] = tf32Split(v);
+        aBig[i].push_back(big);
+        aSmall[i].push_back(small);
+      } else {
+        aBig[i].push_back(v);
+      }
+    }
+  }
+  Type accType = LLVM::LLVMStructType::getLiteral(
+      builder.getContext(), SmallVector<Type>(4, f32));
+  std::optional<std::array<NVVM::MMATypes, 2>> ptxTypes;
+  if (cfg.mma == MmaKind::BF16)
+    ptxTypes = {NVVM::MMATypes::bf16, NVVM::MMATypes::bf16};
+  else if (!halves)
+    ptxTypes = {NVVM::MMATypes::tf32, NVVM::MMATypes::tf32};
+  std::array<NVVM::MMALayout, 2> layouts = {NVVM::MMALayout::row,
+                                            NVVM::MMALayout::col};
+  for (int64_t j = 0; j < nTiles; ++j) {
+    Value nRow = arith::AddIOp::create(builder, loc, groupRow, idx(8 * j));
+    SmallVector<Value> bBig, bSmall;
+    for (int64_t feature : {int64_t(0), kHalf}) {
+      Value v = load(bSmem, nRow, feature);
+      if (!halves) {
+        auto [big, small] = tf32Split(v);
+        bBig.push_back(big);
+        bSmall.push_back(small);
+      } else {
+        bBig.push_back(v);
+      }
+    }
+    for (int64_t i = 0; i < mTiles; ++i) {
+      // Accumulators (g, 2q), (g, 2q+1), (g+8, 2q), (g+8, 2q+1) of m-tile
+      // i and n-tile j: rows 2i, 2i+1 and candidates 2j, 2j+1 of the
+      // thread's tile.
+      unsigned slots[4] = {unsigned((2 * i) * cfg.tn + 2 * j),
+                           unsigned((2 * i) * cfg.tn + 2 * j + 1),
+                           unsigned((2 * i + 1) * cfg.tn + 2 * j),
+                           unsigned((2 * i + 1) * cfg.tn + 2 * j + 1)};
+      SmallVector<Value> c;
+      for (unsigned slot : slots)
+        c.push_back(acc[slot]);
+      auto mma = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+        Value d = NVVM::MmaOp::create(builder, loc, accType, a, b, c,
+                                      {16, 8, cfg.mmaK()}, std::nullopt,
+                                      std::nullopt, ptxTypes, layouts);
+        for (unsigned e = 0; e < 4; ++e)
+          c[e] = LLVM::ExtractValueOp::create(builder, loc, d, e);
+      };
+      if (cfg.mma == MmaKind::TF32x3) {
+        // Small cross terms first, then the big product.
+        mma(aSmall[i], bBig);
+        mma(aBig[i], bSmall);
+      }
+      mma(aBig[i], bBig);
+      for (unsigned e = 0; e < 4; ++e)
+        acc[slots[e]] = c[e];
+    }
+  }
+}
+
 Value TiledBuilder::better(Value candidate, Value best) {
   Value strictly = arith::CmpFOp::create(builder, loc,
                                          isMin ? arith::CmpFPredicate::OLT
@@ -558,17 +866,25 @@ LogicalResult TiledBuilder::build() {
   d = *dV;
   auto rowType = cast<RankedTensorType>(plan.rowLeaf.getType());
   int64_t dStatic = rowType.getDimSize(1);
-  vectorLoads = !ShapedType::isDynamic(dStatic) && dStatic % 4 == 0;
+  bool mma = cfg.mma != MmaKind::None;
+  elemType = rowType.getElementType();
+  elemBytes = elemType.getIntOrFloatBitWidth() / 8;
+  vectorLoads = !ShapedType::isDynamic(dStatic) &&
+                dStatic % (mma ? chunkElems() : 4) == 0;
   fullSlices = !ShapedType::isDynamic(dStatic) && dStatic % cfg.bk == 0;
 
   // Shared memory: two slices of A and B, transposed, plus the norms.
   auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
                                               gpu::AddressSpace::Workgroup);
   Type f32Type = builder.getF32Type();
-  auto aType = MemRefType::get({2, cfg.bk, cfg.bm}, f32Type,
-                               MemRefLayoutAttrInterface(), workgroup);
-  auto bType = MemRefType::get({2, cfg.bk, cfg.bn}, f32Type,
-                               MemRefLayoutAttrInterface(), workgroup);
+  auto aType = mma ? MemRefType::get({2, cfg.bm, paddedK()}, elemType,
+                                     MemRefLayoutAttrInterface(), workgroup)
+                   : MemRefType::get({2, cfg.bk, cfg.bm}, f32Type,
+                                     MemRefLayoutAttrInterface(), workgroup);
+  auto bType = mma ? MemRefType::get({2, cfg.bn, paddedK()}, elemType,
+                                     MemRefLayoutAttrInterface(), workgroup)
+                   : MemRefType::get({2, cfg.bk, cfg.bn}, f32Type,
+                                     MemRefLayoutAttrInterface(), workgroup);
   Value aSmem = func.addWorkgroupAttribution(aType, loc);
   Value bSmem = func.addWorkgroupAttribution(bType, loc);
   SmallVector<Value> rowNormSmem, colNormSmem;
@@ -591,9 +907,25 @@ LogicalResult TiledBuilder::build() {
   tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value by = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
-  int64_t tx = cfg.bn / cfg.tn;
-  Value tcol = arith::RemUIOp::create(builder, loc, tid, idx(tx));
-  Value trow = arith::DivUIOp::create(builder, loc, tid, idx(tx));
+  // Lanes that share a row: tx consecutive ones (the low log2(tx) bits).
+  int64_t tx = mma ? 4 : cfg.bn / cfg.tn;
+  tcol = arith::RemUIOp::create(builder, loc, tid, idx(tx));
+  trow = arith::DivUIOp::create(builder, loc, tid, idx(tx));
+  if (mma) {
+    Value lane = arith::RemUIOp::create(builder, loc, tid, idx(32));
+    groupRow = arith::DivUIOp::create(builder, loc, lane, idx(4));
+    warpRow = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(
+            builder, loc, arith::DivUIOp::create(builder, loc, tid, idx(32)),
+            idx(kMmaWarpRows)),
+        groupRow);
+    quadCol = arith::MulIOp::create(builder, loc, tcol, idx(2));
+    bool halves = cfg.mma == MmaKind::F16 || cfg.mma == MmaKind::BF16;
+    quadIdx = halves ? quadCol : tcol;
+    for (Value v : {lane, groupRow, warpRow, quadCol})
+      emitter.define(v, root);
+  }
   Value rowBase = arith::MulIOp::create(builder, loc, bx, idx(cfg.bm));
   // This block's candidates: [jBegin, jEnd).
   Value tilesTotal = arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
@@ -617,8 +949,7 @@ LogicalResult TiledBuilder::build() {
   // columns).
   SmallVector<Value> rows;
   for (int64_t m = 0; m < cfg.tm; ++m) {
-    Value r = arith::AddIOp::create(builder, loc, rowBase,
-                                    threadOffset(trow, cfg.tm, m));
+    Value r = arith::AddIOp::create(builder, loc, rowBase, rowLocal(m));
     emitter.define(r, root);
     rows.push_back(r);
   }
@@ -635,10 +966,11 @@ LogicalResult TiledBuilder::build() {
   // memory between candidate tiles (each thread its own slots, so no
   // barrier): 16 registers fewer across the feature loop, which lets two
   // blocks share an SM without spilling.
+  int64_t stagingBytes = mma ? 2 * (cfg.bm + cfg.bn) * paddedK() * elemBytes
+                             : 2 * cfg.bk * (cfg.bm + cfg.bn) * 4;
   bool stateInShared =
       cfg.tm * cfg.tn >= 64 &&
-      2 * cfg.bk * (cfg.bm + cfg.bn) * 4 + 2 * cfg.tm * cfg.threads() * 4 <=
-          40 * 1024;
+      stagingBytes + 2 * cfg.tm * cfg.threads() * 4 <= 40 * 1024;
   Value bestSmem, idxSmem;
   SmallVector<Value> jInits;
   if (stateInShared) {
@@ -670,8 +1002,7 @@ LogicalResult TiledBuilder::build() {
   builder.setInsertionPointToEnd(jLoop->body);
   SmallVector<Value> cols;
   for (int64_t c = 0; c < cfg.tn; ++c) {
-    Value j =
-        arith::AddIOp::create(builder, loc, j0, threadOffset(tcol, cfg.tn, c));
+    Value j = arith::AddIOp::create(builder, loc, j0, colLocal(c));
     emitter.define(j, jLoop);
     cols.push_back(j);
   }
@@ -681,10 +1012,18 @@ LogicalResult TiledBuilder::build() {
   // Prologue: the first slice into buffer 0.
   Value zeroIdx = idx(0);
   {
-    SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, zeroIdx, cfg.bm);
-    SmallVector<Value> bRegs = loadTile(colMem, j0, jEnd, zeroIdx, cfg.bn);
-    storeTile(aRegs, aSmem, zeroIdx, cfg.bm);
-    storeTile(bRegs, bSmem, zeroIdx, cfg.bn);
+    if (mma) {
+      SmallVector<Value> aRegs =
+          loadTileMma(rowMem, rowBase, n, zeroIdx, cfg.bm);
+      SmallVector<Value> bRegs = loadTileMma(colMem, j0, jEnd, zeroIdx, cfg.bn);
+      storeTileMma(aRegs, aSmem, zeroIdx, cfg.bm);
+      storeTileMma(bRegs, bSmem, zeroIdx, cfg.bn);
+    } else {
+      SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, zeroIdx, cfg.bm);
+      SmallVector<Value> bRegs = loadTile(colMem, j0, jEnd, zeroIdx, cfg.bn);
+      storeTile(aRegs, aSmem, zeroIdx, cfg.bm);
+      storeTile(bRegs, bSmem, zeroIdx, cfg.bn);
+    }
     gpu::BarrierOp::create(builder, loc);
   }
 
@@ -719,23 +1058,123 @@ LogicalResult TiledBuilder::build() {
   // Prefetch the next slice into registers while this one is used.
   SmallVector<Value> nextA, nextB;
   {
-    SmallVector<Type> types(
-        (loadsPerThread(cfg.bm) + loadsPerThread(cfg.bn)) * 4, f32Type);
+    SmallVector<Type> types;
+    size_t aCount;
+    if (mma) {
+      types = tileRegTypesMma(cfg.bm);
+      aCount = types.size();
+      types.append(tileRegTypesMma(cfg.bn));
+    } else {
+      aCount = loadsPerThread(cfg.bm) * 4;
+      types.assign(aCount + loadsPerThread(cfg.bn) * 4, f32Type);
+    }
     auto prefetch = scf::IfOp::create(builder, loc, types, hasNext,
                                       /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(prefetch.thenBlock());
-    SmallVector<Value> regs = loadTile(rowMem, rowBase, n, nextL0, cfg.bm);
-    regs.append(loadTile(colMem, j0, jEnd, nextL0, cfg.bn));
+    SmallVector<Value> regs =
+        mma ? loadTileMma(rowMem, rowBase, n, nextL0, cfg.bm)
+            : loadTile(rowMem, rowBase, n, nextL0, cfg.bm);
+    regs.append(mma ? loadTileMma(colMem, j0, jEnd, nextL0, cfg.bn)
+                    : loadTile(colMem, j0, jEnd, nextL0, cfg.bn));
     scf::YieldOp::create(builder, loc, regs);
     builder.setInsertionPointToStart(prefetch.elseBlock());
-    SmallVector<Value> zeros(types.size(), f32(0));
+    SmallVector<Value> zeros;
+    for (Type t : types)
+      zeros.push_back(arith::ConstantOp::create(builder, loc, t,
+                                                builder.getZeroAttr(t)));
     scf::YieldOp::create(builder, loc, zeros);
-    for (Value r : prefetch.getResults().take_front(loadsPerThread(cfg.bm) * 4))
+    for (Value r : prefetch.getResults().take_front(aCount))
       nextA.push_back(r);
-    for (Value r : prefetch.getResults().drop_front(loadsPerThread(cfg.bm) * 4))
+    for (Value r : prefetch.getResults().drop_front(aCount))
       nextB.push_back(r);
   }
+
+  // Norm duty, once per slice after its features: threads [0, bm)
+  // accumulate their row's reductions over the slice, threads
+  // [threads - bn, threads) their column's, in feature order. The duty is
+  // a branch rather than predicated code, so warps without a row or column
+  // (whole warps when bm and bn are multiples of 32) skip it: with the duty
+  // inside the feature loop every thread paid a shared load, the term, the
+  // update and a select per feature, which on the 64x64 probe tile was 4 of
+  // 26 instructions and 2 of 5 shared-memory wavefronts per feature (Nsight
+  // Compute, docs/performance-notes.md, version 4).
+  SmallVector<Value> sliceFeatures, sliceInD;
+  auto accumulateNorms = [&](ArrayRef<Operation *> reds, bool isRow,
+                             unsigned accBase, bool guarded,
+                             SmallVector<Value> &acc,
+                             KernelEmitter::Frame *frame) -> LogicalResult {
+    if (reds.empty())
+      return success();
+    emitter.setInsertionPoint(frame);
+    Value local = isRow ? normRowLocal : normColLocal;
+    Value inRange =
+        isRow ? arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                      tid, idx(cfg.bm))
+              : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                      tid, idx(cfg.threads() - cfg.bn));
+    SmallVector<Value> old(acc.begin() + accBase,
+                           acc.begin() + accBase + reds.size());
+    SmallVector<Type> types(old.size(), f32Type);
+    auto ifOp = scf::IfOp::create(builder, loc, TypeRange(types), inRange,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(builder, loc, old);
+    }
+    KernelEmitter::Frame *duty =
+        emitter.openBlockFrame(frame, ifOp.thenBlock(), ifOp);
+    SmallVector<Value> updated(old);
+    Value named = isRow ? normRow : normCol;
+    for (auto [kk, l] : llvm::enumerate(sliceFeatures)) {
+      emitter.setInsertionPoint(duty);
+      Value kkIdx = idx(static_cast<int64_t>(kk));
+      Value v = memref::LoadOp::create(
+          builder, loc, isRow ? aSmem : bSmem,
+          mma ? ValueRange{current, local, kkIdx}
+              : ValueRange{current, kkIdx, local});
+      emitter.define(v, duty);
+      if (isRow)
+        emitter.rowRegs[{named, l}] = v;
+      else
+        emitter.colRegs[{named, l}] = v;
+      for (auto [i, red] : llvm::enumerate(reds)) {
+        if (!isRow)
+          emitter.bindIteration(plan.loop.getIteration(), named);
+        Value input = red->getOperand(0);
+        auto inputType = cast<RankedTensorType>(input.getType());
+        // Row norms read [row, l]; column norms [l] after slicing at j.
+        SmallVector<Value> at;
+        if (inputType.getRank() == 2)
+          at = {named, l};
+        else
+          at = {l};
+        FailureOr<Value> t = emitter.emit(input, at, duty);
+        if (failed(t))
+          return failure();
+        emitter.setInsertionPoint(duty);
+        Value &a = updated[i];
+        Value next;
+        if (isa<SumOp>(red))
+          next = arith::AddFOp::create(builder, loc, a, *t);
+        else if (isa<ReduceMinOp>(red))
+          next = arith::MinimumFOp::create(builder, loc, a, *t);
+        else
+          next = arith::MaximumFOp::create(builder, loc, a, *t);
+        // In the last, partial slice the features past d do not count.
+        a = guarded ? arith::SelectOp::create(builder, loc, sliceInD[kk], next,
+                                              a)
+                    : next;
+      }
+    }
+    builder.setInsertionPointToEnd(ifOp.thenBlock());
+    scf::YieldOp::create(builder, loc, updated);
+    emitter.closeBlockFrame(duty);
+    for (auto [i, r] : llvm::enumerate(ifOp.getResults()))
+      acc[accBase + i] = r;
+    return success();
+  };
 
   // The compute of one slice: kk in [0, count) with count = bk for full
   // slices; the last partial slice runs only its features so that any
@@ -744,7 +1183,31 @@ LogicalResult TiledBuilder::build() {
       [&](bool guarded, ValueRange accIn,
           KernelEmitter::Frame *frame) -> FailureOr<SmallVector<Value>> {
     SmallVector<Value> acc(accIn.begin(), accIn.end());
-    for (int64_t kk = 0; kk < cfg.bk; ++kk) {
+    sliceFeatures.clear();
+    sliceInD.clear();
+    if (mma) {
+      // The features of the slice name elements for the norm duty; the
+      // products need no guard (the staging padded them with zeros).
+      emitter.setInsertionPoint(frame);
+      for (int64_t kk = 0; kk < cfg.bk; ++kk) {
+        Value l = arith::AddIOp::create(builder, loc, l0, idx(kk));
+        emitter.define(l, frame);
+        Value inD;
+        if (guarded) {
+          inD = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                      l, d);
+          emitter.define(inD, frame);
+        }
+        sliceFeatures.push_back(l);
+        sliceInD.push_back(inD);
+      }
+      emitter.setInsertionPoint(frame);
+      for (int64_t kOff = 0; kOff < cfg.bk; kOff += cfg.mmaK())
+        emitMmaStep(aSmem, bSmem, current, kOff, acc);
+      for (int64_t i = 0; i < numAcc; ++i)
+        emitter.define(acc[i], frame);
+    }
+    for (int64_t kk = 0; !mma && kk < cfg.bk; ++kk) {
       emitter.setInsertionPoint(frame);
       Value l = arith::AddIOp::create(builder, loc, l0, idx(kk));
       emitter.define(l, frame);
@@ -756,7 +1219,9 @@ LogicalResult TiledBuilder::build() {
                                     d);
         emitter.define(inD, frame);
       }
-      SmallVector<Value> before(acc);
+      sliceFeatures.push_back(l);
+      sliceInD.push_back(inD);
+      SmallVector<Value> before(acc.begin(), acc.begin() + numAcc);
       // Register tiles: rows of A and columns of B at feature kk.
       SmallVector<Value> aRegs, bRegs;
       auto vec4 = VectorType::get({4}, f32Type);
@@ -823,66 +1288,10 @@ LogicalResult TiledBuilder::build() {
         }
       }
 
-      // Norm duty: lanes [0, bm) accumulate their row's reductions, lanes
-      // [threads - bn, threads) their column's.
-      auto accumulateNorms = [&](ArrayRef<Operation *> reds, bool isRow,
-                                 unsigned accBase) -> LogicalResult {
-        if (reds.empty())
-          return success();
-        emitter.setInsertionPoint(frame);
-        Value local = isRow ? normRowLocal : normColLocal;
-        Value inRange =
-            isRow
-                ? arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                        tid, idx(cfg.bm))
-                : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
-                                        tid, idx(cfg.threads() - cfg.bn));
-        // Clamp the smem read so that every lane reads in bounds.
-        Value safe =
-            arith::SelectOp::create(builder, loc, inRange, local, idx(0));
-        Value v = memref::LoadOp::create(builder, loc, isRow ? aSmem : bSmem,
-                                         ValueRange{current, kkIdx, safe});
-        Value named = isRow ? normRow : normCol;
-        emitter.define(v, frame);
-        if (isRow)
-          emitter.rowRegs[{named, l}] = v;
-        else
-          emitter.colRegs[{named, l}] = v;
-        for (auto [i, red] : llvm::enumerate(reds)) {
-          if (!isRow)
-            emitter.bindIteration(plan.loop.getIteration(), named);
-          Value input = red->getOperand(0);
-          auto inputType = cast<RankedTensorType>(input.getType());
-          SmallVector<Value> at;
-          // Row norms read [row, l]; column norms [l] after slicing at j.
-          if (inputType.getRank() == 2)
-            at = {named, l};
-          else
-            at = {l};
-          FailureOr<Value> t = emitter.emit(input, at, frame);
-          if (failed(t))
-            return failure();
-          emitter.setInsertionPoint(frame);
-          Value &a = acc[accBase + i];
-          Value updated;
-          if (isa<SumOp>(red))
-            updated = arith::AddFOp::create(builder, loc, a, *t);
-          else if (isa<ReduceMinOp>(red))
-            updated = arith::MinimumFOp::create(builder, loc, a, *t);
-          else
-            updated = arith::MaximumFOp::create(builder, loc, a, *t);
-          a = arith::SelectOp::create(builder, loc, inRange, updated, a);
-        }
-        return success();
-      };
-      if (failed(accumulateNorms(plan.rowReductions, true, numAcc)) ||
-          failed(accumulateNorms(plan.colReductions, false,
-                                 numAcc + plan.rowReductions.size())))
-        return failure();
       if (guarded) {
         emitter.setInsertionPoint(frame);
-        for (auto [a, b] : llvm::zip(acc, before))
-          a = arith::SelectOp::create(builder, loc, inD, a, b);
+        for (unsigned i = 0; i < numAcc; ++i)
+          acc[i] = arith::SelectOp::create(builder, loc, inD, acc[i], before[i]);
       }
       // A compiler-only fence between features that uses this feature's
       // accumulators: without it LLVM's scheduler hoists the shared-memory
@@ -890,14 +1299,21 @@ LogicalResult TiledBuilder::build() {
       // registers then spill. It emits no instruction.
       emitter.setInsertionPoint(frame);
       std::string constraints;
-      for (size_t i = 0; i < acc.size(); ++i)
+      for (size_t i = 0; i < numAcc; ++i)
         constraints += "f,";
       constraints += "~{memory}";
       LLVM::InlineAsmOp::create(
-          builder, loc, TypeRange{}, acc, builder.getStringAttr(""),
+          builder, loc, TypeRange{}, ArrayRef(acc).take_front(numAcc),
+          builder.getStringAttr(""),
           builder.getStringAttr(constraints), builder.getUnitAttr(), UnitAttr(),
           LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr());
     }
+    if (failed(accumulateNorms(plan.rowReductions, /*isRow=*/true, numAcc,
+                               guarded, acc, frame)) ||
+        failed(accumulateNorms(plan.colReductions, /*isRow=*/false,
+                               numAcc + plan.rowReductions.size(), guarded,
+                               acc, frame)))
+      return failure();
     return acc;
   };
 
@@ -934,8 +1350,13 @@ LogicalResult TiledBuilder::build() {
     auto ifOp = scf::IfOp::create(builder, loc, hasNext, false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
-    storeTile(nextA, aSmem, next, cfg.bm);
-    storeTile(nextB, bSmem, next, cfg.bn);
+    if (mma) {
+      storeTileMma(nextA, aSmem, next, cfg.bm);
+      storeTileMma(nextB, bSmem, next, cfg.bn);
+    } else {
+      storeTile(nextA, aSmem, next, cfg.bm);
+      storeTile(nextB, bSmem, next, cfg.bn);
+    }
   }
   gpu::BarrierOp::create(builder, loc);
   ValueRange lResults = emitter.closeLoop(lLoop, accOut);
@@ -977,7 +1398,7 @@ LogicalResult TiledBuilder::build() {
   for (int64_t m = 0; m < cfg.tm; ++m)
     for (auto [i, red] : llvm::enumerate(plan.rowReductions)) {
       emitter.setInsertionPoint(jLoop);
-      Value local = threadOffset(trow, cfg.tm, m);
+      Value local = rowLocal(m);
       Value v = memref::LoadOp::create(builder, loc, rowNormSmem[i],
                                        ValueRange{local});
       emitter.define(v, jLoop);
@@ -986,7 +1407,7 @@ LogicalResult TiledBuilder::build() {
   for (int64_t c = 0; c < cfg.tn; ++c)
     for (auto [i, red] : llvm::enumerate(plan.colReductions)) {
       emitter.setInsertionPoint(jLoop);
-      Value local = threadOffset(tcol, cfg.tn, c);
+      Value local = colLocal(c);
       Value v = memref::LoadOp::create(builder, loc, colNormSmem[i],
                                        ValueRange{local});
       emitter.define(v, jLoop);
@@ -1088,8 +1509,7 @@ LogicalResult TiledBuilder::build() {
     }
     // The row index again, computed here: keeping rows[m] live across the
     // candidate loop costs registers that the accumulators need.
-    Value row = arith::AddIOp::create(builder, loc, rowBase,
-                                      threadOffset(trow, cfg.tm, m));
+    Value row = arith::AddIOp::create(builder, loc, rowBase, rowLocal(m));
     Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                          tcol, idx(0));
     Value inRows =
@@ -1232,6 +1652,17 @@ const ShapeOffer kShapeOffers[] = {
     {{64, 64, 16, 4, 4, 1}, {64, 64, /*blocksToSaturate=*/2, 0.5}},
 };
 
+/// The MMA schedule's shapes (bk is set per kind: 32 halves or 16 f32
+/// features per slice). Warps of 32 rows x 64 candidates, 16 m16n8 tiles
+/// each. The efficiency, a fraction of the tensor-core rate, is an
+/// estimate until measured (docs/performance-notes.md, version 5): mma.sync
+/// reaches about half of Hopper's wgmma rate, and this first schedule
+/// stages through registers without cp.async.
+const ShapeOffer kMmaShapeOffers[] = {
+    {{128, 64, 0, 4, 16, 1}, {128, 64, /*blocksToSaturate=*/4, 0.25}},
+    {{64, 64, 0, 4, 16, 1}, {64, 64, /*blocksToSaturate=*/8, 0.2}},
+};
+
 /// A row count for a dynamic row axis without --expected-rows: large, so
 /// that the model neither shrinks the tiles nor splits the candidates.
 constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
@@ -1240,12 +1671,20 @@ constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
 /// (chooseTiledSchedule); options the user gave win over it. Splits are
 /// offered only when the rows alone leave block slots of the GPU empty.
 FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
-                                   TiledWork work, std::string &decision) {
+                                   TiledWork work, MmaKind mma,
+                                   std::string &decision) {
   SmallVector<TileShape> shapes;
   SmallVector<TileConfig> configs;
-  for (const ShapeOffer &offer : kShapeOffers) {
+  ArrayRef<ShapeOffer> offers = kShapeOffers;
+  if (mma != MmaKind::None)
+    offers = kMmaShapeOffers;
+  for (const ShapeOffer &offer : offers) {
     TileConfig cfg = offer.config;
     TileShape shape = offer.measured;
+    if (mma != MmaKind::None) {
+      cfg.mma = mma;
+      cfg.bk = cfg.mmaK() == 16 ? 32 : 16;
+    }
     if (opts.tileM || opts.tileN || opts.threadM || opts.threadN ||
         opts.tileK) {
       // A shape the user fixed: the ledger still picks the split.
@@ -1255,14 +1694,18 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
         cfg.bn = shape.candidatesPerBlock = opts.tileN;
       if (opts.tileK)
         cfg.bk = opts.tileK;
-      if (opts.tileM || opts.tileN) {
-        cfg.tm = std::max<int64_t>(4, cfg.bm / 16);
-        cfg.tn = std::max<int64_t>(4, cfg.bn / 16);
+      if (mma != MmaKind::None) {
+        cfg.tn = cfg.bn / 4;
+      } else {
+        if (opts.tileM || opts.tileN) {
+          cfg.tm = std::max<int64_t>(4, cfg.bm / 16);
+          cfg.tn = std::max<int64_t>(4, cfg.bn / 16);
+        }
+        if (opts.threadM)
+          cfg.tm = opts.threadM;
+        if (opts.threadN)
+          cfg.tn = opts.threadN;
       }
-      if (opts.threadM)
-        cfg.tm = opts.threadM;
-      if (opts.threadN)
-        cfg.tn = opts.threadN;
       shapes.push_back(shape);
       configs.push_back(cfg);
       break;
@@ -1288,7 +1731,11 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   cfg.split = choice->split;
   llvm::raw_string_ostream os(decision);
   os << "ledger on " << opts.device.name << ": " << cfg.bm << "x" << cfg.bn
-     << " tiles, split " << cfg.split << ": " << choice->blocks
+     << " tiles";
+  if (work.tensorCores)
+    os << " on tensor cores (" << work.dtype << ".tensor, "
+       << work.flopsPerTerm / 2 << " MMA pass(es))";
+  os << ", split " << cfg.split << ": " << choice->blocks
      << " blocks in " << choice->waves << " wave(s), "
      << llvm::formatv("{0:f0}", choice->utilization * 100)
      << "% of block slots busy, predicted "
@@ -1347,6 +1794,24 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
           : 3;
   work.dtype = element.isF64() ? "f64" : "f32";
   work.elementBytes = element.getIntOrFloatBitWidth() / 8;
+  // Tensor cores: f16/bf16 operands always (their products are exact in
+  // f32), f32 ones when --precision asks for TF32 or 3xTF32.
+  MmaKind mma = MmaKind::None;
+  if (element.isF16())
+    mma = MmaKind::F16;
+  else if (element.isBF16())
+    mma = MmaKind::BF16;
+  else if (plan->plainProduct && ctx.tiles.precision == "tf32")
+    mma = MmaKind::TF32;
+  else if (plan->plainProduct && ctx.tiles.precision == "3xtf32")
+    mma = MmaKind::TF32x3;
+  if (mma != MmaKind::None) {
+    work.tensorCores = true;
+    work.dtype = mma == MmaKind::F16    ? "f16"
+                 : mma == MmaKind::BF16 ? "bf16"
+                                        : "tf32";
+    work.flopsPerTerm = mma == MmaKind::TF32x3 ? 6 : 2;
+  }
   work.outputBytesPerRow =
       (plan->indexOutput ? 8 : 0) + (plan->valueOutput ? 4 : 0);
   // Packed atomics need the labels; a value-only result does not split.
@@ -1356,19 +1821,35 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     options.split = 1;
   std::string decision;
   FailureOr<TileConfig> chosen =
-      chooseConfig(ctx.kernel, options, work, decision);
+      chooseConfig(ctx.kernel, options, work, mma, decision);
   if (failed(chosen))
     return failure();
   TileConfig cfg = *chosen;
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
-  if (cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
-      cfg.bk % 4 || cfg.threads() > 1024 || cfg.threads() < cfg.bm ||
-      cfg.threads() < cfg.bn || 32 % (cfg.bn / cfg.tn) ||
-      2 * cfg.bk * (cfg.bm + cfg.bn) * 4 > 48 * 1024)
+  int64_t mmaElemBytes = element.getIntOrFloatBitWidth() / 8;
+  bool invalid =
+      cfg.mma == MmaKind::None
+          ? cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
+                cfg.bk % 4 || cfg.threads() > 1024 ||
+                cfg.threads() < cfg.bm || cfg.threads() < cfg.bn ||
+                32 % (cfg.bn / cfg.tn) ||
+                2 * cfg.bk * (cfg.bm + cfg.bn) * 4 > 48 * 1024
+          : cfg.bm % kMmaWarpRows || cfg.bn % 8 || cfg.bn > cfg.bm ||
+                cfg.bk % cfg.mmaK() || cfg.bk % (16 / mmaElemBytes) ||
+                cfg.bm > 1024 || cfg.bn / 4 > 64 ||
+                2 * (cfg.bm + cfg.bn) * (cfg.bk + 16 / mmaElemBytes) *
+                        mmaElemBytes >
+                    40 * 1024;
+  if (invalid)
     return ctx.kernel.emitOpError("invalid tile configuration: ")
            << cfg.bm << "x" << cfg.bn << "x" << cfg.bk << " with " << cfg.tm
-           << "x" << cfg.tn << " per thread";
+           << "x" << cfg.tn << " per thread"
+           << (cfg.mma != MmaKind::None
+                   ? " (tensor cores: rows a multiple of 32, candidates a "
+                     "multiple of 8 and at most the rows, features a "
+                     "multiple of the MMA's k)"
+                   : "");
 
   TiledBuilder tb(ctx, *plan, cfg);
   if (failed(tb.build()))
@@ -1395,6 +1876,13 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   os << "tiled running minimum: " << cfg.bm << "x" << cfg.bn << " block tile, "
      << cfg.bk << " features per slice, " << cfg.tm << "x" << cfg.tn
      << " per thread, " << cfg.threads() << " threads";
+  if (cfg.mma != MmaKind::None)
+    os << ", tensor-core mma.sync m16n8k" << cfg.mmaK() << " ("
+       << (cfg.mma == MmaKind::F16    ? "f16"
+           : cfg.mma == MmaKind::BF16 ? "bf16"
+           : cfg.mma == MmaKind::TF32 ? "tf32"
+                                      : "3xtf32")
+       << ", f32 accumulation)";
   if (plan->rowReductions.size() + plan->colReductions.size())
     os << ", " << plan->rowReductions.size() << " row and "
        << plan->colReductions.size() << " candidate norms from the slices";

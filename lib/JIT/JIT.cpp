@@ -98,6 +98,7 @@ std::string optionsKey(const fusec::CompileOptions &o, StringRef arch) {
           llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" +
           llvm::Twine(o.threadM) + ";" + llvm::Twine(o.threadN) + ";" +
           o.device + ";" + llvm::Twine(o.allowReassociation) + ";" +
+          o.precision + ";" +
           compilerIdentity())
       .str();
 }

@@ -87,6 +87,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   map.tileN = options.tileN;
   map.tileK = options.tileK;
   map.split = options.split;
+  map.precision = options.precision;
   map.expectedRows = options.expectedRows;
   map.minBlocks = options.minBlocks;
   map.threadM = options.threadM;

@@ -52,6 +52,15 @@ for ex in naive_argmin distance_only gemm_argmin one_centroid_distance \
           running_step chain_f16; do
   run "$ex" fuse-run examples/$ex.mlir --mode=gpu --trials=12 --seed=11
 done
+# Tensor cores (test/GPU/tensor-cores.test): f16, bf16, 3xtf32 and tf32
+# Gram-argmin on random shapes, exact ties included.
+run tc-f16 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=16 --seed=41
+run tc-f16-ties fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=8 --seed=42 --dup-rows=1
+run tc-bf16 fuse-run test/GPU/Inputs/gemm_argmin_bf16.mlir --mode=gpu --trials=16 --seed=43
+run tc-3xtf32 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 --trials=16 --seed=44
+run tc-3xtf32-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 --trials=8 --seed=45 --dup-rows=1
+run tc-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=tf32 --trials=16 --seed=46
+run tc-f16-large fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=1 --dims=s0=65537 --keep-extent=256,512 --expected-rows=65537
 for k in 8 32; do
   run "running_loop_k$k" fuse-run examples/running_loop_k$k.mlir --mode=gpu \
     --trials=12 --seed=12 --keep-extent=$k

@@ -1,5 +1,10 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096' | FileCheck %s
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='split=1 tile-m=128 tile-n=128' | FileCheck %s --check-prefix=NOSPLIT
+// Tensor cores: f32 products of the Gram form on TF32 MMAs, three per tile
+// and k-step with 3xtf32 (big x big plus the two cross terms), one with
+// tf32; the direct form stays on the FMA units.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='precision=3xtf32' | FileCheck %s --check-prefix=TF32X3
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='precision=tf32' | FileCheck %s --check-prefix=TF32
 
 // The byte ledger's schedule model chooses tile shape and split; each
 // decision is a remark. Probe (4096 rows x 256 x 512, direct form, 3 FLOPs
@@ -62,6 +67,23 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // CHECK-LABEL: gpu.func @gram_k0
 // CHECK-SAME: memref<64xf32, #gpu.address_space<workgroup>>
 // CHECK-SAME: 1 row and 1 candidate norms from the slices
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: func.func @gram_f16
+// The tensor-core schedule stages row-major f32 tiles padded by 4 features
+// (16 bytes) and splits each operand into a TF32 part and its remainder.
+// TF32X3-LABEL: gpu.func @naive_k0
+// TF32X3-NOT: nvvm.mma.sync
+// TF32X3-LABEL: gpu.func @gram_k0
+// TF32X3-SAME: workgroup(%{{.*}}: memref<2x128x20xf32, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x64x20xf32, #gpu.address_space<workgroup>>
+// TF32X3-SAME: tensor-core mma.sync m16n8k8 (3xtf32, f32 accumulation)
+// TF32X3-COUNT-96: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// TF32X3-NOT: nvvm.mma.sync
+// TF32X3: func.func @gram_f16
+// TF32-LABEL: gpu.func @gram_k0
+// TF32-SAME: (tf32, f32 accumulation)
+// TF32-COUNT-32: nvvm.mma.sync
+// TF32-NOT: nvvm.mma.sync
+// TF32: func.func @gram_f16
 func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
   %xsq = fuse.mul %x, %x : tensor<?x64xf32>, tensor<?x64xf32> -> tensor<?x64xf32>
   %xx = fuse.sum %xsq, dim = 1 keepdim : tensor<?x64xf32> -> tensor<?x1xf32>
@@ -72,6 +94,33 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
   %n = fuse.add %xx, %cc : tensor<?x1xf32>, tensor<10xf32> -> tensor<?x10xf32>
   %d = fuse.sub %n, %xc : tensor<?x10xf32>, tensor<?x10xf32> -> tensor<?x10xf32>
   %l = fuse.argmin %d, dim = 1 : tensor<?x10xf32> -> tensor<?xi64>
+  return %l : tensor<?xi64>
+}
+
+// -----
+
+// f16 data, products and sums in f32 (the casts widen exactly): the
+// contraction runs on f16 tensor cores whatever the precision option, the
+// norms accumulate in f32 from the staged f16 slices (rows padded by 8
+// halves), and the (n, k) matrix never exists.
+// CHECK-LABEL: gpu.func @gram_f16_k0
+// CHECK-SAME: workgroup(%{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK-SAME: 128x64 block tile, 32 features per slice, 4x16 per thread, 128 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), 1 row and 1 candidate norms from the slices
+// CHECK-COUNT-32: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: func.func @chain
+func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?xi64> {
+  %x = fuse.cast %xh : tensor<?x64xf16> to tensor<?x64xf32>
+  %c = fuse.cast %ch : tensor<100x64xf16> to tensor<100x64xf32>
+  %xsq = fuse.mul %x, %x : tensor<?x64xf32>, tensor<?x64xf32> -> tensor<?x64xf32>
+  %xx = fuse.sum %xsq, dim = 1 keepdim : tensor<?x64xf32> -> tensor<?x1xf32>
+  %csq = fuse.mul %c, %c : tensor<100x64xf32>, tensor<100x64xf32> -> tensor<100x64xf32>
+  %cc = fuse.sum %csq, dim = 1 : tensor<100x64xf32> -> tensor<100xf32>
+  %ct = fuse.transpose %c : tensor<100x64xf32> -> tensor<64x100xf32>
+  %xc = fuse.matmul %x, %ct : tensor<?x64xf32>, tensor<64x100xf32> -> tensor<?x100xf32>
+  %n = fuse.add %xx, %cc : tensor<?x1xf32>, tensor<100xf32> -> tensor<?x100xf32>
+  %d = fuse.sub %n, %xc : tensor<?x100xf32>, tensor<?x100xf32> -> tensor<?x100xf32>
+  %l = fuse.argmin %d, dim = 1 : tensor<?x100xf32> -> tensor<?xi64>
   return %l : tensor<?xi64>
 }
 

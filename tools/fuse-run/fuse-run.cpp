@@ -165,6 +165,11 @@ static cl::opt<int64_t>
 static cl::opt<int64_t> split("split",
                               cl::desc("GPU mode: blocks sharing a row tile"),
                               cl::init(0), cl::cat(runCategory));
+static cl::opt<std::string>
+    precision("precision",
+              cl::desc("GPU mode: f32 products of the Gram form on ieee "
+                       "(FMA units), tf32 or 3xtf32 (tensor cores)"),
+              cl::init("ieee"), cl::cat(runCategory));
 static cl::opt<int64_t>
     expectedRows("expected-rows",
                  cl::desc("GPU mode: rows assumed for a dynamic row axis"),
@@ -707,6 +712,10 @@ static Tolerance toleranceFor(Type elementType) {
     tolerance = {1e-2, 1e-3, 0x1.0p-11, 1e-2};
   else if (elementType.isBF16())
     tolerance = {1e-2, 1e-2, 0x1.0p-8, 8e-2};
+  else if (elementType.isF32() && precision == "tf32")
+    // One TF32 pass rounds each operand to 11 significant bits: the
+    // products carry f16-like error (3xtf32 keeps about fp32 accuracy).
+    tolerance = {1e-2, 1e-3, 0x1.0p-11, 1e-2};
   else if (elementType.isF32())
     tolerance = {1e-4, 1e-5, 0x1.0p-24, 1e-5};
   // Integer values: ties must be exact, no tolerance.
@@ -1311,6 +1320,7 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     options.tileN = tileN;
     options.tileK = tileK;
     options.split = split;
+    options.precision = precision;
     options.expectedRows = expectedRows;
     // compileModule works in place: give it a copy.
     OwningOpRef<ModuleOp> copy = cast<ModuleOp>(trialModule->clone());
@@ -2042,9 +2052,13 @@ int main(int argc, char **argv) {
     return failWith("--ptx needs --mode=gpu");
   if (ptxFile.empty() && !launchFile.empty())
     return failWith("--launch needs --ptx");
-  if (mode != Mode::GPU && (tileM || tileN || tileK || split || expectedRows))
-    return failWith("--tile-m/--tile-n/--tile-k/--split/--expected-rows "
-                    "need --mode=gpu");
+  if (mode != Mode::GPU && (tileM || tileN || tileK || split ||
+                            expectedRows || precision != "ieee"))
+    return failWith("--tile-m/--tile-n/--tile-k/--split/--expected-rows/"
+                    "--precision need --mode=gpu");
+  if (precision != "ieee" && precision != "tf32" && precision != "3xtf32")
+    return failWith("--precision must be ieee, tf32 or 3xtf32, not '" +
+                    precision + "'");
 
   DialectRegistry registry;
   registerAllFusecDialects(registry);

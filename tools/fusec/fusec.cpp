@@ -81,6 +81,12 @@ static cl::opt<int64_t> tileK("tile-k",
 static cl::opt<int64_t> split("split",
                               cl::desc("Blocks that share one row tile"),
                               cl::init(0), cl::cat(fusecCategory));
+static cl::opt<std::string> precision(
+    "precision",
+    cl::desc("How f32 products of the Gram form run: ieee (FMA units, the "
+             "default), tf32 or 3xtf32 (tensor cores; 3xtf32 keeps about "
+             "fp32 accuracy). f16/bf16 products always use tensor cores"),
+    cl::init("ieee"), cl::cat(fusecCategory));
 static cl::opt<int64_t> minBlocks(
     "min-blocks",
     cl::desc("Resident blocks per SM the tiled kernel asks ptxas for"),
@@ -212,6 +218,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   gpu.tileN = tileN;
   gpu.tileK = tileK;
   gpu.split = split;
+  gpu.precision = precision;
   gpu.expectedRows = expectedRows;
   fusec::buildGPUKernelPipeline(gpm, gpu);
   if (failed(gpm.run(*scheduled)))
@@ -300,6 +307,12 @@ int main(int argc, char **argv) {
     return 0;
   }
 
+  if (precision != "ieee" && precision != "tf32" && precision != "3xtf32") {
+    llvm::errs() << "fusec: error: --precision must be ieee, tf32 or 3xtf32, "
+                    "not '"
+                 << precision << "'\n";
+    return 1;
+  }
   fusec::CompileOptions options;
   options.emit = emitLevel;
   options.arch = arch;
@@ -308,6 +321,7 @@ int main(int argc, char **argv) {
   options.tileN = tileN;
   options.tileK = tileK;
   options.split = split;
+  options.precision = precision;
   options.expectedRows = expectedRows;
   options.minBlocks = minBlocks;
   options.threadM = threadM;

@@ -357,6 +357,8 @@ struct TiledWork {
   /// Whether the candidate axis may be split over blocks (needs the
   /// labels: the blocks merge through an atomic (value, index) minimum).
   bool splittable = true;
+  /// Whether the products run on tensor cores ("<dtype>.tensor" rate).
+  bool tensorCores = false;
 };
 
 /// The predicted cost of one (shape, split) choice.

@@ -68,6 +68,9 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
            "Features per shared-memory slice (0: chosen)">,
     Option<"split", "split", "int64_t", /*default=*/"0",
            "Blocks that share one row tile's candidates (0: chosen)">,
+    Option<"precision", "precision", "std::string", /*default=*/"\"ieee\"",
+           "How f32 products of the Gram form run: ieee (FMA units), tf32 "
+           "or 3xtf32 (tensor cores); f16/bf16 ones always use tensor cores">,
     Option<"device", "device", "std::string", /*default=*/"\"h200\"",
            "Device profile of the byte ledger's schedule model (h200, l4 or "
            "a JSON file)">,

@@ -61,6 +61,10 @@ struct GPUPipelineOptions
   Option<int64_t> split{*this, "split",
                         llvm::cl::desc("Blocks sharing one row tile"),
                         llvm::cl::init(0)};
+  Option<std::string> precision{
+      *this, "precision",
+      llvm::cl::desc("f32 products of the Gram form: ieee, tf32, 3xtf32"),
+      llvm::cl::init("ieee")};
   Option<int64_t> minBlocks{
       *this, "min-blocks",
       llvm::cl::desc("Resident blocks per SM for the tiled kernel"),
