@@ -116,14 +116,88 @@ def cublas_us(dt, n, k, d):
     return times[len(times) // 2]
 
 
+def time_ms(fn, reps):
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    times.sort()
+    return times[len(times) // 2]
+
+
+def large(rt, entry, kdir, reps):
+    """One large shape: labels on 2048 random rows against float64, and the
+    median time beside cuBLAS X @ C.T alone in the same dtype."""
+    g = torch.Generator(device="cuda").manual_seed(7)
+    dt = TORCH_DTYPE[entry["dtype"]]
+    n, k, d = entry["n"], entry["k"], entry["d"]
+    x = torch.empty((n, d), device="cuda", dtype=dt)
+    c = torch.empty((k, d), device="cuda", dtype=dt)
+    for t in (x, c):
+        for r0 in range(0, t.shape[0], 8192):
+            t[r0:r0 + 8192] = torch.rand((min(8192, t.shape[0] - r0), d),
+                                         generator=g, device="cuda") * 2 - 1
+    with open(os.path.join(kdir, entry["ptx"]), "rb") as f:
+        prog = rt.create(f.read(), 0)
+    labels = torch.full((n,), -1, dtype=torch.int64, device="cuda")
+    launcher = bench.FusecLauncher(rt, prog, torch, [x, c, labels],
+                                   [entry["dtype"], entry["dtype"], "i64"])
+    ms = time_ms(launcher.launch, reps)
+    rows = torch.randperm(n, generator=g, device="cuda")[:2048]
+    # float64 Gram form: exact enough (about 1e-12 relative) to classify.
+    x64, c64 = x[rows].double(), c.double()
+    dist = (x64 * x64).sum(1, keepdim=True) + (c64 * c64).sum(1) \
+        - 2.0 * (x64 @ c64.T)
+    del x64, c64
+    best, ref = dist.min(1)
+    got = labels[rows]
+    bad = got != ref
+    gap = (dist[torch.arange(rows.numel(), device="cuda"), got.clamp(0, k - 1)]
+           - best).abs()
+    kind = "halves" if entry["dtype"] != "f32" else entry["precision"]
+    bound = TIE_BOUND[kind] * best.abs().clamp(min=1) * d ** 0.5
+    errors = int((bad & (gap > bound)).sum())
+    launcher.destroy()
+    torch.backends.cuda.matmul.allow_tf32 = False
+    cublas = time_ms(lambda: x @ c.T, reps)
+    flops = 2.0 * n * k * d
+    r = dict(name=entry["name"], n=n, k=k, d=d, dtype=entry["dtype"],
+             precision=entry["precision"], ms=ms, cublas_ms=cublas,
+             ratio=ms / cublas, tflops=flops / ms / 1e9,
+             checked=int(rows.numel()), mismatches=int(bad.sum()),
+             errors=errors)
+    del x, c, labels, dist
+    torch.cuda.empty_cache()
+    return r
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runtime", required=True)
     ap.add_argument("--kernels", required=True)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--large", default=None,
+                    help="a JSON list of {name, ptx, dtype, precision, n, k, "
+                    "d} in --kernels: time them beside cuBLAS instead")
+    ap.add_argument("--reps", type=int, default=5)
     args = ap.parse_args()
     torch.backends.cuda.matmul.allow_tf32 = False
     rt = bench.FusecRuntime(args.runtime)
+    if args.large:
+        failed = 0
+        with open(os.path.join(args.kernels, args.large)) as f:
+            for e in json.load(f):
+                r = large(rt, e, args.kernels, args.reps)
+                failed += bool(r["errors"])
+                print(json.dumps(r), flush=True)
+        return 1 if failed else 0
     with open(os.path.join(args.kernels, "manifest.json")) as f:
         entries = json.load(f)["entries"]
     results, failed = [], 0

@@ -104,9 +104,9 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // norms accumulate in f32 from the staged f16 slices (rows padded by 8
 // halves), and the (n, k) matrix never exists.
 // CHECK-LABEL: gpu.func @gram_f16_k0
-// CHECK-SAME: workgroup(%{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x64x40xf16, #gpu.address_space<workgroup>>
-// CHECK-SAME: 128x64 block tile, 32 features per slice, 4x16 per thread, 128 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), 1 row and 1 candidate norms from the slices
-// CHECK-COUNT-32: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-SAME: workgroup(%{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>
+// CHECK-SAME: 128x128 block tile, 32 features per slice, 4x32 per thread, 128 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), 1 row and 1 candidate norms from the slices
+// CHECK-COUNT-64: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: nvvm.mma.sync
 // CHECK: func.func @chain
 func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?xi64> {
