@@ -15,7 +15,11 @@ shared/BENCHMARKS.md:
     temporaries and results included;
   * labels are compared with a float64 reference (on a subset of rows for
     the large shapes), and every mismatch is classified as a near-tie or not;
-  * the copy-bandwidth, SGEMM and HGEMM ceilings are measured in the same run.
+  * the copy-bandwidth, SGEMM and HGEMM ceilings are measured in the same run;
+  * issue 8: fp16/bf16 shapes (the f32 draws rounded) with fusec's
+    tensor-core kernels beside cuBLAS fp16 X @ C.T and torch's half Gram,
+    checked against float32 and float64 of the upcast data; fusec's
+    3xTF32/TF32 kernels on the f32 shapes; the issue-8 targets.
 
 Outputs (under --out): performance.md, results.json, roofline.png,
 eager_peaks.md.  `--self-check` tests the pure-Python parts (formatting,
@@ -63,6 +67,9 @@ NEAR_TIE_REL = 1e-5              # |d(got) - d(ref)| <= 1e-5 * max(1, |d(ref)|)
 DIRECT_REF_LIMIT = 2 ** 30       # rows*k*d elements up to which the f64
                                  # reference uses the direct form
 DIRECT_REF_CHUNK = 2 ** 27       # elements per (rows, k, d) f64 chunk
+DIRECT_REF32_LIMIT = 2 ** 38     # rows*k*d elements up to which the f32
+                                 # reference of the half shapes is direct
+                                 # (4096 rows of sample-heavy-f16: ~2 s)
 
 # Figures of shared/TOOLCHAIN.md, used only when a ceiling could not be
 # measured in this run (and then flagged as assumed).
@@ -74,14 +81,23 @@ ASSUMED_CEILINGS = {"copy_Bps": 4.28e12, "sgemm_flops": 51e12,
 # --------------------------------------------------------------------------
 
 SHAPES = {
-    "probe": dict(kind="assign", n=4096, k=256, d=512, large=False,
-                  flush=True, graph=True),
-    "sample-heavy": dict(kind="assign", n=131072, k=8192, d=8192, large=True,
-                         flush=True, graph=False),
+    "probe": dict(kind="assign", n=4096, k=256, d=512, dtype="f32",
+                  large=False, flush=True, graph=True),
+    "sample-heavy": dict(kind="assign", n=131072, k=8192, d=8192,
+                         dtype="f32", large=True, flush=True, graph=False),
     "centroid-heavy": dict(kind="assign", n=65536, k=16384, d=8192,
-                           large=True, flush=True, graph=False),
+                           dtype="f32", large=True, flush=True, graph=False),
     "feature-heavy": dict(kind="assign", n=65536, k=4096, d=16384,
-                          large=True, flush=True, graph=False),
+                          dtype="f32", large=True, flush=True, graph=False),
+    # Half-precision inputs (issue 8, the tensor-core kernels): the same
+    # seeded f32 draws as the base shape, rounded to fp16/bf16.
+    "probe-f16": dict(kind="assign", n=4096, k=256, d=512, dtype="f16",
+                      base="probe", large=False, flush=True, graph=True),
+    "probe-bf16": dict(kind="assign", n=4096, k=256, d=512, dtype="bf16",
+                       base="probe", large=False, flush=True, graph=True),
+    "sample-heavy-f16": dict(kind="assign", n=131072, k=8192, d=8192,
+                             dtype="f16", base="sample-heavy", large=True,
+                             flush=True, graph=False),
     # The chain: launch-bound, launch-bound/L2-sized, memory-bound.
     "chain-4096": dict(kind="chain", numel=4096, large=False, flush=False,
                        graph=True),
@@ -91,24 +107,53 @@ SHAPES = {
                             flush=True, graph=True),
 }
 
+HALF_DTYPES = ("f16", "bf16")
+DTYPE_TITLE = {"f32": "f32", "f16": "fp16", "bf16": "bf16"}
+
 # Run order: the cheap, most informative shapes first, so that a budget cut
-# loses the least.
-SHAPE_ORDER = ["probe", "chain-4096", "chain-1e6", "chain-134217728",
+# loses the least. sample-heavy-f16 has no naive, running-loop, tiles, CuPy
+# or JAX rows (about half a minute in all), so it goes before the f32 large
+# shapes, whose peers take minutes.
+SHAPE_ORDER = ["probe", "probe-f16", "probe-bf16", "chain-4096", "chain-1e6",
+               "chain-134217728", "sample-heavy-f16", "sample-heavy",
+               "centroid-heavy", "feature-heavy"]
+
+# The data seed of a shape is seed + this index (the order before the
+# half-precision shapes existed, so the f32 shapes keep their data); a
+# half-precision shape takes its base shape's seed, hence the same draws.
+_SEED_ORDER = ["probe", "chain-4096", "chain-1e6", "chain-134217728",
                "sample-heavy", "centroid-heavy", "feature-heavy"]
 
 SHAPE_GROUPS = {
     "all": list(SHAPE_ORDER),
-    "quick": ["probe", "chain-4096", "chain-1e6", "chain-134217728"],
-    "assign": ["probe", "sample-heavy", "centroid-heavy", "feature-heavy"],
+    "quick": ["probe", "probe-f16", "chain-4096", "chain-1e6",
+              "chain-134217728"],
+    "assign": ["probe", "probe-f16", "probe-bf16", "sample-heavy-f16",
+               "sample-heavy", "centroid-heavy", "feature-heavy"],
     "large": ["sample-heavy", "centroid-heavy", "feature-heavy"],
     "chain": ["chain-4096", "chain-1e6", "chain-134217728"],
+    "half": ["probe-f16", "probe-bf16", "sample-heavy-f16"],
+    # Every shape with a target of issue 8 (the tensor-core kernels).
+    "issue8": ["probe", "probe-f16", "sample-heavy-f16", "sample-heavy",
+               "centroid-heavy", "feature-heavy"],
 }
+
+
+def shape_dtype(shape):
+    """Input dtype of an assignment shape ('f32', 'f16', 'bf16')."""
+    return SHAPES.get(shape, {}).get("dtype", "f32")
+
+
+def shape_seed_offset(shape):
+    cfg = SHAPES[shape]
+    return _SEED_ORDER.index(cfg.get("base", shape))
 
 
 def canonical_shape(name):
     """'chain-1000000' -> 'chain-1e6', 'Probe' -> 'probe'; unknown names are
     returned lower-cased and stripped."""
     s = str(name or "").strip().lower().replace("_", "-")
+    s = s.replace("-fp16", "-f16").replace("-half", "-f16")
     if s in SHAPES:
         return s
     if s.startswith("chain"):
@@ -202,6 +247,54 @@ def canonical_program(name):
 
 def program_form(program):
     return PROGRAM_FORM.get(canonical_program(program))
+
+
+# How a fusec kernel forms its products: "ieee" (f32 FMA, the default),
+# "3xtf32" or "tf32" (f32 inputs on tensor cores, fusec --precision), "f16"
+# or "bf16" (half inputs, exact products on tensor cores, f32 accumulation).
+PRECISIONS = ("ieee", "3xtf32", "tf32", "f16", "bf16")
+PRECISION_TITLE = {
+    "ieee": "f32 IEEE (FMA)", "3xtf32": "3xTF32 tensor cores",
+    "tf32": "TF32 tensor cores, one pass",
+    "f16": "fp16 inputs, tensor cores, f32 accumulation",
+    "bf16": "bf16 inputs, tensor cores, f32 accumulation"}
+_PRECISION_ALIASES = {"ieee": "ieee", "fp32": "ieee", "f32": "ieee",
+                      "highest": "ieee", "fma": "ieee", "3xtf32": "3xtf32",
+                      "tf32x3": "3xtf32", "tf32": "tf32", "f16": "f16",
+                      "fp16": "f16", "half": "f16", "bf16": "bf16",
+                      "bfloat16": "bf16"}
+
+
+def canonical_precision(value):
+    """'3xTF32', 'fp16', None -> '3xtf32', 'f16', 'ieee'. Unknown spellings
+    are returned lower-cased (and never match a known precision)."""
+    if value is None or str(value).strip() == "":
+        return "ieee"
+    v = str(value).strip().lower().replace("-", "").replace("_", "")
+    return _PRECISION_ALIASES.get(v, v)
+
+
+def infer_precision(*names):
+    """The precision a kernel or ledger row name implies: '3xtf32' and
+    'tf32' in the name, then 'bf16' and 'f16' (assignment programs only:
+    chain_f16 is the chain as written), else 'ieee'."""
+    text = " ".join(str(n or "") for n in names).lower()
+    if "3xtf32" in text:
+        return "3xtf32"
+    if "tf32" in text:
+        return "tf32"
+    if any(canonical_program(n) == "chain" for n in names if n):
+        return "ieee"
+    if "bf16" in text:
+        return "bf16"
+    if "f16" in text:
+        return "f16"
+    return "ieee"
+
+
+def precision_inputs(precision):
+    """The input dtype a kernel of this precision takes."""
+    return precision if precision in HALF_DTYPES else "f32"
 
 
 # --------------------------------------------------------------------------
@@ -366,12 +459,19 @@ def load_manifest(kdir):
             notes = json.dumps(notes)
         program = canonical_program(example or name)
         form = PROGRAM_FORM.get(program)
+        if e.get("precision"):
+            precision = canonical_precision(e.get("precision"))
+        else:
+            precision = infer_precision(example, name)
         error = None
         if not ptx:
             error = "manifest entry has no 'ptx' file"
         elif form is None:
             error = "unknown example %r (known: %s)" % (
                 example, ", ".join(KNOWN_PROGRAMS))
+        elif precision not in PRECISIONS:
+            error = "unknown precision %r (known: %s)" % (
+                e.get("precision"), ", ".join(PRECISIONS))
         if shape not in SHAPES:
             problems.append("entry %d (%s): unknown shape %r" % (
                 i, name, e.get("shape")))
@@ -380,8 +480,15 @@ def load_manifest(kdir):
             error = error or "example %s on chain shape %s" % (program, shape)
         elif form == "chain" and SHAPES[shape]["kind"] != "chain":
             error = error or "chain example on assignment shape %s" % shape
+        elif form is not None and precision in PRECISIONS and \
+                SHAPES[shape]["kind"] == "assign" and \
+                precision_inputs(precision) != shape_dtype(shape):
+            error = error or "kernel of precision %s (%s inputs) on "\
+                "shape %s, whose inputs are %s" % (
+                    precision, precision_inputs(precision), shape,
+                    shape_dtype(shape))
         entries.append(dict(name=name, example=example, program=program,
-                            form=form, shape=shape,
+                            form=form, shape=shape, precision=precision,
                             ptx_path=os.path.join(kdir, str(ptx)) if ptx
                             else "", notes=notes, index=i, error=error))
     return entries, problems
@@ -533,18 +640,45 @@ def load_predictions(path):
     for r in rows:
         if not isinstance(r, dict):
             continue
-        key = (canonical_program(r.get("program", "")),
+        prog = r.get("program", "")
+        prec = canonical_precision(r["precision"]) if r.get("precision") \
+            else infer_precision(prog)
+        key = (canonical_program(prog),
                canonical_shape(r.get("shape", "")),
-               str(r.get("plan", "")).strip().lower())
+               str(r.get("plan", "")).strip().lower(), prec)
         index[key] = r
     return index
 
 
-def lookup_prediction(index, program, shape, plan):
+def lookup_prediction(index, program, shape, plan, precision=None):
+    """The ledger's row for (program, shape, plan, precision), or None. A
+    half-precision row on a half-precision shape also looks under the base
+    shape (the ledger knows the seeds' shapes). Rows the ledger lacks (the
+    tensor-core precisions, as of now) give None: their cells stay
+    blank."""
     if not index or not program or not plan:
         return None
-    return index.get((canonical_program(program), canonical_shape(shape),
-                      plan.lower()))
+    prog = canonical_program(program)
+    prec = canonical_precision(precision)
+    shape = canonical_shape(shape)
+    shapes = [shape]
+    if prec in HALF_DTYPES and SHAPES.get(shape, {}).get("base"):
+        shapes.append(SHAPES[shape]["base"])
+    for s in shapes:
+        if s:
+            r = index.get((prog, s, str(plan).lower(), prec))
+            if r is not None:
+                return r
+    return None
+
+
+def _number(v):
+    """A finite float, or None (a ledger field may be missing or null)."""
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return f if math.isfinite(f) else None
 
 
 # --------------------------------------------------------------------------
@@ -561,27 +695,40 @@ def row_work(shape, form):
             return 0, 4 * m
         return 4 * m, 4 * m
     n, k, d = cfg["n"], cfg["k"], cfg["d"]
+    e = DTYPE_BYTES[shape_dtype(shape)]     # input (and mm output) element
     if form in ("naive", "gram", "tiles"):
-        return 2 * n * k * d, 4 * n * d + 4 * k * d + 8 * n
+        return 2 * n * k * d, e * n * d + e * k * d + 8 * n
     if form in ("running32", "running8"):
         kk = 32 if form == "running32" else 8
-        return 2 * n * kk * d, 4 * n * d + 4 * kk * d + 8 * n
-    if form in ("mm", "distance"):
-        return 2 * n * k * d, 4 * n * d + 4 * k * d + 4 * n * k
+        return 2 * n * kk * d, e * n * d + e * kk * d + 8 * n
+    if form == "mm":
+        return 2 * n * k * d, e * n * d + e * k * d + e * n * k
+    if form == "distance":
+        return 2 * n * k * d, e * n * d + e * k * d + 4 * n * k
     if form == "onedist":
-        return 2 * n * d, 4 * n * d + 4 * d + 4 * n
+        return 2 * n * d, e * n * d + e * d + 4 * n
     if form == "step":
-        return 2 * n * d, 4 * n * d + 4 * d + 8 + 24 * n
+        return 2 * n * d, e * n * d + e * d + 8 + 24 * n
     return None, None
 
 
-def roof_metrics(flops, bytes_min, t_s, ceilings):
+def compute_ceiling(shape):
+    """(key in the ceilings, title) of the compute roof of a shape: SGEMM
+    for f32 inputs, HGEMM for fp16/bf16 inputs."""
+    if SHAPES.get(shape, {}).get("kind") == "assign" and \
+            shape_dtype(shape) in HALF_DTYPES:
+        return "hgemm_flops", "HGEMM"
+    return "sgemm_flops", "SGEMM"
+
+
+def roof_metrics(flops, bytes_min, t_s, ceilings, compute="sgemm_flops"):
     """Fraction of the relevant ceiling: the roofline time max(bytes/BW,
-    flops/SGEMM) over the measured time."""
+    flops/GEMM rate) over the measured time; the rate is SGEMM, or HGEMM
+    for half-precision inputs (compute="hgemm_flops")."""
     if not t_s or t_s <= 0:
         return {}
     bw = ceilings.get("copy_Bps")
-    rate = ceilings.get("sgemm_flops")
+    rate = ceilings.get(compute)
     t_mem = bytes_min / bw if (bw and bytes_min) else None
     t_cmp = flops / rate if (rate and flops) else None
     out = {}
@@ -597,20 +744,21 @@ def roof_metrics(flops, bytes_min, t_s, ceilings):
         out["ceiling"] = "copy BW"
         out["fraction"] = t_mem / t_s
     else:
-        out["ceiling"] = "SGEMM"
+        out["ceiling"] = "HGEMM" if compute == "hgemm_flops" else "SGEMM"
         out["fraction"] = t_cmp / t_s
     return out
 
 
 def mark_best(rows):
-    """Marks the fastest fusec kernel of each (shape, program) among plain
-    launches (graph replays are marked separately)."""
+    """Marks the fastest fusec kernel of each (shape, program, precision)
+    among plain launches (graph replays are marked separately)."""
     groups = {}
     for r in rows:
         if r.get("family") != "fusec" or r.get("status") != "ok" or \
                 r.get("time_ms") is None:
             continue
-        key = (r["shape"], r.get("program"), bool(r.get("graph")))
+        key = (r["shape"], r.get("program"), bool(r.get("graph")),
+               canonical_precision(r.get("precision")))
         groups.setdefault(key, []).append(r)
     for r in rows:
         r["best"] = False
@@ -620,10 +768,14 @@ def mark_best(rows):
 
 
 # --------------------------------------------------------------------------
-# Targets (issue 7)
+# Targets (issues 7 and 8)
 # --------------------------------------------------------------------------
 
 FULL_FORMS = ("naive", "gram", "tiles")
+
+# Issue 8's first milestone on sample-heavy-f16: the best Triton fused
+# assignment kernel measured on 2026-11-29 took 40 ms.
+TRITON_FUSED_F16_MS = 40.0
 
 
 def _ok(r):
@@ -636,18 +788,22 @@ def _best(rows, pred):
 
 
 def evaluate_targets(rows, ceilings):
-    """The targets of issue 7, from the measured rows. met is True, False or
-    None (not measurable in this run)."""
+    """The targets of issues 7 and 8, from the measured rows. Each target:
+    issue, shape, target, value, limit, met (True, False or None: not
+    measurable in this run), detail, fmt."""
     targets = []
+    issue = [7]
 
     def add(shape, name, value, limit, met, detail, fmt="ratio"):
-        targets.append(dict(shape=shape, target=name, value=value,
-                            limit=limit, met=met, detail=detail, fmt=fmt))
+        targets.append(dict(issue=issue[0], shape=shape, target=name,
+                            value=value, limit=limit, met=met, detail=detail,
+                            fmt=fmt))
 
-    def fusec_best(shape, form, graph=False):
+    def fusec_best(shape, form, graph=False, precision="ieee"):
         return _best(rows, lambda r: r["shape"] == shape and
                      r.get("family") == "fusec" and r.get("form") == form and
-                     bool(r.get("graph")) == graph)
+                     bool(r.get("graph")) == graph and
+                     canonical_precision(r.get("precision")) == precision)
 
     def peer_best(shape):
         return _best(rows, lambda r: r["shape"] == shape and
@@ -670,6 +826,14 @@ def evaluate_targets(rows, ceilings):
             a["impl"], fmt_time_ms(a["time_ms"]), b["impl"],
             fmt_time_ms(b["time_ms"])))
 
+    def time_target(shape, name, r, limit_ms):
+        if r is None:
+            add(shape, name, None, limit_ms, None, "not measured (fusec row)",
+                fmt="ms")
+            return
+        add(shape, name, r["time_ms"], limit_ms, r["time_ms"] < limit_ms,
+            r["impl"], fmt="ms")
+
     def peak_target(shape, name, r, limit):
         if r is None or r.get("peak_bytes") is None:
             add(shape, name, None, limit, None, "not measured", fmt="bytes")
@@ -685,11 +849,31 @@ def evaluate_targets(rows, ceilings):
             "%s, %s rows checked" % (r["impl"], r.get("checked")),
             fmt="count")
 
+    def f32_ref_target(shape, name, r):
+        """Every label that differs from the float32 reference of the
+        upcast half data is a near-tie in float64 (or closer in float64
+        than the reference's own label: then the reference was off)."""
+        if r is None or r.get("mismatches_f32") is None:
+            add(shape, name, None, 0, None, "not measured", fmt="count")
+            return
+        c = r.get("check_f32") or {}
+        beyond = c.get("beyond_near_tie")
+        if beyond is None:
+            beyond = r["mismatches_f32"] - (r.get("near_ties_f32") or 0)
+        bad = beyond + (c.get("out_of_range") or 0)
+        add(shape, name, bad, 0, bad == 0,
+            "%s: %d mismatches vs f32 (%s near-ties, %s closer than the f32 "
+            "reference in f64) and %s vs f64 (%s near-ties), %s rows" % (
+                r["impl"], r["mismatches_f32"], r.get("near_ties_f32"),
+                c.get("closer_than_ref", 0), r.get("mismatches"),
+                r.get("near_ties"), r.get("checked")), fmt="count")
+
     shapes_present = []
     for r in rows:
         if r["shape"] not in shapes_present:
             shapes_present.append(r["shape"])
 
+    # ---- issue 7: fusec's f32 (IEEE) kernels ----
     if "probe" in shapes_present:
         n = SHAPES["probe"]["n"]
         best_peer = peer_best("probe")
@@ -756,6 +940,59 @@ def evaluate_targets(rows, ceilings):
                   r.get("family") == "torch.compile" and bool(r.get("graph")))
         ratio_target(small, "chain ≤ 1.0 × torch.compile (graph replay)", f,
                      c, 1.0)
+
+    # ---- issue 8: the tensor-core kernels ----
+    issue[0] = 8
+    probe16 = "probe-f16"
+    if probe16 in shapes_present:
+        n = SHAPES[probe16]["n"]
+        g = fusec_best(probe16, "gram", precision="f16")
+        ratio_target(probe16, "fp16 Gram ≤ 2.5 × cuBLAS fp16 X@Cᵀ alone", g,
+                     cublas(probe16), 2.5)
+        peak_target(probe16, "fp16 Gram peak = labels (n × 8 B)", g, n * 8)
+        f32_ref_target(probe16, "fp16 Gram labels = f32 reference of the "
+                       "fp16 data, except near-ties", g)
+    big16 = "sample-heavy-f16"
+    if big16 in shapes_present:
+        n = SHAPES[big16]["n"]
+        g = fusec_best(big16, "gram", precision="f16")
+        time_target(big16, "fp16 Gram faster than the best Triton fused "
+                    "assign of 2026-11-29 (first milestone)", g,
+                    TRITON_FUSED_F16_MS)
+        ratio_target(big16, "fp16 Gram ≤ 1.0 × cuBLAS fp16 X@Cᵀ alone "
+                     "(goal)", g, cublas(big16), 1.0)
+        peak_target(big16, "fp16 Gram peak = labels (n × 8 B)", g, n * 8)
+        f32_ref_target(big16, "fp16 Gram labels = f32 reference of the "
+                       "fp16 data, except near-ties", g)
+    for shape in SHAPE_GROUPS["large"]:
+        if shape not in shapes_present:
+            continue
+        n = SHAPES[shape]["n"]
+        tc = fusec_best(shape, "gram", precision="3xtf32")
+        ieee = fusec_best(shape, "gram")
+        ratio_target(shape, "3xTF32 Gram ≤ 0.5 × SGEMM-only (cuBLAS fp32 "
+                     "X@Cᵀ alone, TF32 off)", tc, cublas(shape), 0.5)
+        name = "3xTF32 mismatches vs f64 ≤ the IEEE Gram kernel's (same rows)"
+        if tc is None or ieee is None or tc.get("mismatches") is None or \
+                ieee.get("mismatches") is None:
+            add(shape, name, (tc or {}).get("mismatches"),
+                (ieee or {}).get("mismatches"), None,
+                "not measured (%s)" % ("3xTF32 row" if tc is None or
+                                       tc.get("mismatches") is None
+                                       else "IEEE Gram row"), fmt="count")
+        elif tc.get("checked") != ieee.get("checked"):
+            add(shape, name, tc["mismatches"], ieee["mismatches"], None,
+                "checked rows differ: %s vs %s" % (tc.get("checked"),
+                                                   ieee.get("checked")),
+                fmt="count")
+        else:
+            add(shape, name, tc["mismatches"], ieee["mismatches"],
+                tc["mismatches"] <= ieee["mismatches"],
+                "%s: %d (%s near-ties) vs %s: %d (%s near-ties), %s rows" % (
+                    tc["impl"], tc["mismatches"], tc.get("near_ties"),
+                    ieee["impl"], ieee["mismatches"], ieee.get("near_ties"),
+                    tc.get("checked")), fmt="count")
+        peak_target(shape, "3xTF32 Gram peak = labels (n × 8 B)", tc, n * 8)
     return targets
 
 
@@ -767,6 +1004,8 @@ def fmt_target_value(t, key="value"):
         return fmt_bytes(v)
     if t["fmt"] == "count":
         return str(v)
+    if t["fmt"] == "ms":
+        return fmt_time_ms(v)
     if t["fmt"] == "pct":
         return "%.4f%%" % v if v > 99 else "%.1f%%" % v
     return fmt_ratio(v)
@@ -799,6 +1038,10 @@ def row_cells(r):
         mm = "%d (%s) / %s" % (r["mismatches"],
                                "" if r.get("near_ties") is None
                                else r["near_ties"], r.get("checked", ""))
+        if r.get("mismatches_f32") is not None:
+            mm = "f64: %s; f32: %d (%s)" % (
+                mm, r["mismatches_f32"], "" if r.get("near_ties_f32") is None
+                else r["near_ties_f32"])
     else:
         mm = r.get("check_summary", "")
     achieved = fmt_rate(r.get("achieved_flops"), r.get("achieved_Bps"),
@@ -840,7 +1083,12 @@ def render_performance_md(res):
     if res.get("predictions_path"):
         lines.append("- ledger predictions: %s" % res["predictions_path"])
     lines.append("- precision: fp32 IEEE (allow_tf32=False, "
-                 "NVIDIA_TF32_OVERRIDE=0, JAX matmul precision 'highest')")
+                 "NVIDIA_TF32_OVERRIDE=0, JAX matmul precision 'highest'); "
+                 "the fp16/bf16 shapes' peers use torch's half matmul "
+                 "(fp32 accumulation; allow_fp16_reduced_precision_reduction"
+                 " = %s); fusec's tensor-core rows say their precision in "
+                 "the kernel name" % meta.get("tf32", {}).get(
+                     "fp16_reduced_precision_reduction", "torch's default"))
     b = res.get("budget", {})
     if b:
         lines.append("- time budget: %.0f s; used %.0f s; rows skipped for "
@@ -892,9 +1140,15 @@ def render_performance_md(res):
                  "every assignment form (the direct form executes 3nkd); "
                  "the fraction of ceiling is the roofline time "
                  "max(bytes/copy BW, FLOPs/SGEMM) over the measured time, "
-                 "with bytes = inputs read once + outputs written once. "
+                 "with bytes = inputs read once + outputs written once "
+                 "(HGEMM instead of SGEMM on the fp16/bf16 shapes; fusec's "
+                 "3xTF32/TF32 rows are measured against SGEMM too, so they "
+                 "may pass 100%). On the fp16/bf16 shapes the mismatch cell "
+                 "reads `f64: m (near-ties) / checked; f32: m (near-ties)`: "
+                 "against float64 and against float32, both computed from "
+                 "the upcast half data, near-ties judged in float64. "
                  "★best marks the fastest fusec kernel of a (shape, "
-                 "example).")
+                 "example, precision).")
     lines.append("")
     rows = res.get("rows", [])
     for shape in SHAPE_ORDER:
@@ -903,8 +1157,12 @@ def render_performance_md(res):
             continue
         cfg = SHAPES[shape]
         if cfg["kind"] == "assign":
-            title = "%s (n=%d, k=%d, d=%d, f32)" % (shape, cfg["n"], cfg["k"],
-                                                    cfg["d"])
+            title = "%s (n=%d, k=%d, d=%d, %s)" % (
+                shape, cfg["n"], cfg["k"], cfg["d"],
+                DTYPE_TITLE[shape_dtype(shape)])
+            if cfg.get("base"):
+                title += ": %s's f32 draws rounded to %s" % (
+                    cfg["base"], DTYPE_TITLE[shape_dtype(shape)])
         else:
             title = "%s (%d fp16 elements, |x| = %s)" % (
                 shape, cfg["numel"], fmt_bytes(2 * cfg["numel"]))
@@ -930,11 +1188,28 @@ def render_performance_md(res):
                                "disagreements checked", "note"], trs))
 
     targets = res.get("targets", [])
-    if targets:
-        lines.append("## Targets of issue 7 (from this run)")
+    titles = {7: "## Targets of issue 7 (from this run)",
+              8: "## Targets of issue 8: the tensor-core kernels (from this "
+                 "run)"}
+    intros = {8: "fp16 rows: fusec gemm_argmin_f16 against cuBLAS fp16 "
+                 "X@Cᵀ alone; 3xTF32 rows: fusec gemm_argmin "
+                 "--precision=3xtf32 against the SGEMM-only time (cuBLAS fp32 "
+                 "X@Cᵀ alone, TF32 off) and against the mismatches of "
+                 "fusec's IEEE Gram kernel on the same float64-checked "
+                 "rows. The fastest kernel of each precision is taken. A "
+                 "label that differs from the f32 reference is excused when "
+                 "it is a near-tie in float64, or closer in float64 than "
+                 "the reference's own label."}
+    for issue in sorted({t.get("issue", 7) for t in targets}):
+        lines.append(titles.get(issue, "## Targets of issue %s" % issue))
         lines.append("")
+        if issue in intros:
+            lines.append(intros[issue])
+            lines.append("")
         trs = []
         for t in targets:
+            if t.get("issue", 7) != issue:
+                continue
             met = {True: "met", False: "MISSED", None: "n/a"}[t["met"]]
             trs.append([t["shape"], t["target"], fmt_target_value(t),
                         fmt_target_value(t, "limit"), met, t["detail"]])
@@ -1089,27 +1364,32 @@ def write_outputs(res, out_dir, plot=True):
                 res["problems"].append(msg)
 
 
-def new_row(shape, impl, family, form, program=None, plan=None, graph=False):
-    return dict(shape=shape, impl=impl, family=family, form=form,
-                program=program, plan=plan, graph=graph, status="pending",
-                time_ms=None, notes=[])
+def new_row(shape, impl, family, form, program=None, plan=None, graph=False,
+            precision=None):
+    row = dict(shape=shape, impl=impl, family=family, form=form,
+               program=program, plan=plan, graph=graph, status="pending",
+               time_ms=None, notes=[])
+    if precision is not None:
+        row["precision"] = canonical_precision(precision)
+    return row
 
 
 def finish_row(row, ceilings, predictions):
-    """Adds work, roofline and prediction figures to a measured row."""
+    """Adds work, roofline and prediction figures to a measured row. A row
+    the ledger has no prediction for keeps its prediction cells blank."""
     flops, nbytes = row_work(row["shape"], row["form"])
     row["flops"], row["bytes_min"] = flops, nbytes
     if row.get("status") == "ok" and row.get("time_ms"):
         row.update(roof_metrics(flops, nbytes, row["time_ms"] / 1e3,
-                                ceilings))
+                                ceilings, compute_ceiling(row["shape"])[0]))
     pred = lookup_prediction(predictions, row.get("program"), row["shape"],
-                             row.get("plan"))
+                             row.get("plan"), row.get("precision"))
     if pred:
-        row["pred_floor_us"] = pred.get("floor_us")
+        floor = _number(pred.get("floor_us"))
+        row["pred_floor_us"] = floor
         row["pred_peak_bytes"] = pred.get("peak_bytes")
-        if row.get("time_ms") and pred.get("floor_us"):
-            row["measured_over_floor"] = row["time_ms"] * 1e3 / \
-                float(pred["floor_us"])
+        if row.get("time_ms") and floor:
+            row["measured_over_floor"] = row["time_ms"] * 1e3 / floor
     return row
 
 
@@ -1504,8 +1784,14 @@ class RefContext:
     """float64 reference labels on a subset of rows, and exact direct-form
     float64 distances for classifying mismatches."""
 
-    def __init__(self, torch, X, C, subset_rows, seed):
+    def __init__(self, torch, X, C, subset_rows, seed, f32_ref=False):
         self.torch, self.X, self.C = torch, X, C
+        # On the half-precision shapes, also a float32 reference of the
+        # upcast data (issue 8: the labels must agree with it except for
+        # near-ties).
+        self.f32_ref = f32_ref
+        self.refs32 = {}
+        self.methods32 = {}
         n = X.shape[0]
         self.k = C.shape[0]
         if n <= subset_rows:
@@ -1518,6 +1804,46 @@ class RefContext:
         self.refs = {}
         self.methods = {}
         self.ref(None)
+        if f32_ref:
+            self.ref32(None)
+
+    def ref32(self, kk):
+        key = kk or self.k
+        if key not in self.refs32:
+            self.refs32[key], self.methods32[key] = self._ref_labels32(
+                self.X[self.idx], self.C[:key])
+        return self.refs32[key]
+
+    def _ref_labels32(self, xs, cs):
+        """float32 labels of the upcast rows: the direct form, chunked, when
+        it is affordable (both half shapes), else the Gram form (IEEE, TF32
+        off)."""
+        torch = self.torch
+        rows, d = xs.shape
+        k = cs.shape[0]
+        out = []
+        c32 = cs.float()
+        if rows * k * d <= DIRECT_REF32_LIMIT:
+            step = max(1, DIRECT_REF_CHUNK // (k * d))
+            for r0 in range(0, rows, step):
+                diff = xs[r0:r0 + step, None, :].float() - c32[None, :, :]
+                dist = (diff * diff).sum(2)
+                del diff
+                out.append(dist.argmin(1))
+                del dist
+            method = "direct form in float32 of the upcast data"
+        else:
+            cc = (c32 * c32).sum(1)
+            step = max(1, min(rows, (256 * MiB) // (4 * k)))
+            for r0 in range(0, rows, step):
+                x32 = xs[r0:r0 + step].float()
+                dist = (x32 * x32).sum(1, keepdim=True) + cc - \
+                    2.0 * (x32 @ c32.T)
+                out.append(dist.argmin(1))
+                del dist, x32
+            method = "Gram form in float32 (TF32 off) of the upcast data"
+        del c32
+        return torch.cat(out), method
 
     def ref(self, kk):
         key = kk or self.k
@@ -1570,7 +1896,9 @@ class RefContext:
                                                       device=self.X.device)
 
     def classify(self, rows, got, ref, k_eff):
-        """Near-tie count among disagreeing rows (ref is the reference)."""
+        """Among disagreeing rows (ref is the reference): (near-ties,
+        out of range, closer than the reference, beyond a near-tie and not
+        closer: the real errors), all judged on exact float64 distances."""
         invalid = (got < 0) | (got >= k_eff)
         g = got.clamp(0, k_eff - 1)
         dg = self.d64(rows, g)
@@ -1578,8 +1906,9 @@ class RefContext:
         near = ((dg - dr).abs() <= NEAR_TIE_REL * dr.abs().clamp(min=1.0)) \
             & ~invalid
         better = (dg < dr) & ~invalid
+        worse = ~near & ~better & ~invalid
         return int(near.sum().item()), int(invalid.sum().item()), \
-            int(better.sum().item())
+            int(better.sum().item()), int(worse.sum().item())
 
     def check_labels(self, labels, kk=None):
         torch = self.torch
@@ -1595,10 +1924,26 @@ class RefContext:
         res = dict(checked=int(self.idx.numel()), mismatches=m, near_ties=0,
                    reference=self.methods[k_eff])
         if m:
-            near, invalid, better = self.classify(self.idx[mism], got[mism],
-                                                  ref[mism], k_eff)
+            near, invalid, better, worse = self.classify(
+                self.idx[mism], got[mism], ref[mism], k_eff)
             res.update(near_ties=near, out_of_range=invalid,
-                       closer_than_ref=better)
+                       closer_than_ref=better, beyond_near_tie=worse)
+        if self.f32_ref:
+            ref32 = self.ref32(kk)
+            mism = (got != ref32).nonzero().flatten()
+            m = int(mism.numel())
+            r32 = dict(mismatches=m, near_ties=0, out_of_range=0,
+                       closer_than_ref=0, beyond_near_tie=0,
+                       reference=self.methods32[k_eff])
+            if m:
+                near, invalid, better, worse = self.classify(
+                    self.idx[mism], got[mism], ref32[mism], k_eff)
+                r32.update(near_ties=near, out_of_range=invalid,
+                           closer_than_ref=better, beyond_near_tie=worse)
+            # How the f32 reference itself fares against float64.
+            m64 = int((ref32 != ref).sum().item())
+            r32["reference_vs_f64"] = m64
+            res["f32"] = r32
         return res
 
     def agreement(self, a, b, vs, cap=262144):
@@ -1614,8 +1959,8 @@ class RefContext:
                    checked_near_ties=min(dcount, cap))
         if dcount:
             sel = diff[:cap]
-            near, invalid, better = self.classify(sel, a[sel], b[sel],
-                                                  self.k)
+            near, invalid, better, _ = self.classify(sel, a[sel], b[sel],
+                                                     self.k)
             res.update(near_ties=near, out_of_range=invalid,
                        closer_than_reference=better)
             if dcount > cap:
@@ -1635,6 +1980,7 @@ class Shape:
         self.chain_ref = None
         self.labels_for_agreement = []   # (row, labels)
         self.eager_gram_labels = None
+        self.eager_gram_vs = "torch eager Gram"
         self.compile_gram_labels = None
 
     @property
@@ -1696,7 +2042,10 @@ class Bench:
             float32_matmul_precision=str(
                 torch.get_float32_matmul_precision()),
             XLA_PYTHON_CLIENT_PREALLOCATE=os.environ.get(
-                "XLA_PYTHON_CLIENT_PREALLOCATE"))
+                "XLA_PYTHON_CLIENT_PREALLOCATE"),
+            fp16_reduced_precision_reduction=getattr(
+                torch.backends.cuda.matmul,
+                "allow_fp16_reduced_precision_reduction", None))
         if not torch.cuda.is_available():
             raise RuntimeError("torch sees no CUDA device")
         torch.cuda.set_device(self.args.device)
@@ -1918,8 +2267,9 @@ class Bench:
     def run_peer(self, S, impl, family, form, setup, *, program=None,
                  plan=None, need_bytes=0, est_seconds=0, check="labels",
                  kk=None, once=False, graph=False, keep_labels=None,
-                 warm_extra=True):
-        row = new_row(S.name, impl, family, form, program, plan)
+                 warm_extra=True, precision=None):
+        row = new_row(S.name, impl, family, form, program, plan,
+                      precision=precision)
         if self.pre_skip(row, need_bytes, est_seconds):
             return row
         log("%s | %s ..." % (S.name, impl))
@@ -2031,7 +2381,8 @@ class Bench:
         torch = self.torch
         row = new_row(S.name, base["impl"] + " (CUDA graph replay)",
                       base["family"], base["form"], base.get("program"),
-                      base.get("plan"), graph=True)
+                      base.get("plan"), graph=True,
+                      precision=base.get("precision"))
         if self.pre_skip(row):
             return
         g = None
@@ -2088,6 +2439,10 @@ class Bench:
             row["near_ties"] = r["near_ties"]
             row["checked"] = r["checked"]
             row["check"] = r
+            if r.get("f32") is not None:
+                row["mismatches_f32"] = r["f32"]["mismatches"]
+                row["near_ties_f32"] = r["f32"]["near_ties"]
+                row["check_f32"] = r["f32"]
             if keep_labels:
                 lab = labels.reshape(-1).to(torch.int64).clone()
                 if keep_labels == "fusec":
@@ -2280,6 +2635,9 @@ class Bench:
             temps = bool(desc.get("buffers")) or launcher.stats.temp_bytes
             notes = ["%d kernel(s), %d memset(s) per call" % (
                 launcher.stats.kernels, launcher.stats.memsets)]
+            prec = entry.get("precision") or "ieee"
+            if prec != "ieee":
+                notes.append(PRECISION_TITLE.get(prec, prec))
             if entry.get("notes"):
                 notes.append(entry["notes"])
             if temps:
@@ -2414,23 +2772,31 @@ class Bench:
         torch = self.torch
         log("=== shape %s ===" % name)
         reason = self.budget.skip_reason() or self.broken
+        half = cfg["kind"] == "assign" and shape_dtype(name) in HALF_DTYPES
         if not reason:
             need = (4 * cfg["n"] * cfg["d"] + 4 * cfg["k"] * cfg["d"]) \
                 if cfg["kind"] == "assign" else 6 * cfg["numel"]
+            if half:        # the f32 draw and its rounded copy, briefly
+                need += 2 * cfg["n"] * cfg["d"]
             reason = self.mem_reason(need)
         if reason:
             row = new_row(name, "all rows of this shape", "none", None)
             self.skip(row, reason, budget="budget" in reason)
             return
         g = torch.Generator(device="cuda")
-        g.manual_seed(self.args.seed + SHAPE_ORDER.index(name))
+        g.manual_seed(self.args.seed + shape_seed_offset(name))
         try:
             if cfg["kind"] == "assign":
-                S.t["X"] = torch.rand((cfg["n"], cfg["d"]), generator=g,
-                                      device="cuda", dtype=torch.float32)
-                S.t["C"] = torch.rand((cfg["k"], cfg["d"]), generator=g,
-                                      device="cuda", dtype=torch.float32)
-                self.run_assign(S)
+                tdt = {"f16": torch.float16, "bf16": torch.bfloat16}
+                for key, rows in (("X", cfg["n"]), ("C", cfg["k"])):
+                    v = torch.rand((rows, cfg["d"]), generator=g,
+                                   device="cuda", dtype=torch.float32)
+                    S.t[key] = v.to(tdt[shape_dtype(name)]) if half else v
+                    del v
+                if half:
+                    self.run_assign_half(S)
+                else:
+                    self.run_assign(S)
             else:
                 x = torch.rand((cfg["numel"],), generator=g, device="cuda",
                                dtype=torch.float32) * 2.0 - 1.0
@@ -2471,17 +2837,7 @@ class Bench:
         G = cfg["graph"]
 
         # fusec first.
-        for entry in [e for e in self.entries if e["shape"] == S.name]:
-            form = entry["form"] or "?"
-            kk = {"running32": 32, "running8": 8}.get(form)
-            check = {"step": "step", "distance": "distance",
-                     "onedist": "distance"}.get(form, "labels")
-            self.run_peer(
-                S, "fusec %s (%s)" % (entry["name"], entry["program"]),
-                "fusec", form, self.fusec_setup(S, entry),
-                program=entry["program"], plan="fused", check=check, kk=kk,
-                graph=G, keep_labels="fusec" if form in ("naive", "gram")
-                else None)
+        self.run_fusec_assign(S)
 
         self.run_peer(S, "cuBLAS X@Cᵀ alone (torch.mm)", "ceiling", "mm",
                       lambda: self.torch_bound(lambda: torch.mm(X, C.T)),
@@ -2546,6 +2902,79 @@ class Bench:
                       "JAX unavailable or disabled")
 
         self.eager_peaks(S)
+        self.agreements(S)
+
+    def run_fusec_assign(self, S):
+        """The fusec rows of an assignment shape, in manifest order."""
+        for entry in [e for e in self.entries if e["shape"] == S.name]:
+            form = entry["form"] or "?"
+            kk = {"running32": 32, "running8": 8}.get(form)
+            check = {"step": "step", "distance": "distance",
+                     "onedist": "distance"}.get(form, "labels")
+            prec = entry.get("precision") or "ieee"
+            impl = "fusec %s (%s" % (entry["name"], entry["program"])
+            if prec != "ieee" and prec not in entry["name"].lower():
+                impl += ", " + prec
+            self.run_peer(
+                S, impl + ")", "fusec", form, self.fusec_setup(S, entry),
+                program=entry["program"], plan="fused", check=check, kk=kk,
+                graph=S.cfg["graph"], precision=prec,
+                keep_labels="fusec" if form in ("naive", "gram") else None)
+
+    def run_assign_half(self, S):
+        """An fp16/bf16 shape (issue 8): fusec's tensor-core kernels; cuBLAS
+        X @ C.T alone in the half dtype (the ceiling row); torch eager and
+        torch.compile Gram written on the half tensors, as users would;
+        and torch eager Gram on the f32 upcast, whose labels the fusec rows'
+        agreement is measured against."""
+        torch = self.torch
+        cfg = S.cfg
+        n, k, d = cfg["n"], cfg["k"], cfg["d"]
+        X, C = S.t["X"], S.t["C"]
+        dt = shape_dtype(S.name)
+        title = DTYPE_TITLE[dt]
+        nk2 = 2 * n * k
+        nk4 = 4 * n * k
+        try:
+            t0 = time.perf_counter()
+            S.ref = RefContext(torch, X, C, self.args.subset_rows,
+                               self.args.seed, f32_ref=True)
+            log("%s | references on %d rows: %s; %s; in %.1f s" % (
+                S.name, S.ref.idx.numel(), S.ref.methods[k],
+                S.ref.methods32[k], time.perf_counter() - t0))
+        except Exception as e:
+            S.ref_error = "%s: %s" % (type(e).__name__, e)
+            self.problem("%s reference: %s" % (S.name, S.ref_error))
+            self.context_check(e)
+        self.cleanup()
+        G = cfg["graph"]
+
+        self.run_fusec_assign(S)
+
+        self.run_peer(S, "cuBLAS %s X@Cᵀ alone (torch.mm)" % title,
+                      "ceiling", "mm",
+                      lambda: self.torch_bound(lambda: torch.mm(X, C.T)),
+                      need_bytes=nk2, check=None)
+        self.run_peer(S, "torch eager, Gram (%s inputs)" % title, "torch",
+                      "gram",
+                      lambda: self.torch_bound(lambda: torch_gram(X, C)),
+                      need_bytes=max(2 * n * d, 3 * nk2) + nk2)
+        fg = self.compile("gram", torch_gram)
+        self.run_peer(S, "torch.compile, Gram (%s inputs)" % title,
+                      "torch.compile", "gram",
+                      lambda: self.torch_bound(lambda: fg(X, C),
+                                               compiled=True),
+                      need_bytes=2 * nk2, graph=G)
+        # gemm_argmin_f16's own program: upcast, then the f32 Gram form.
+        S.eager_gram_vs = "torch eager Gram on the f32 upcast"
+        self.run_peer(S, "torch eager, Gram on the f32 upcast (x.float(), "
+                      "c.float())", "torch", "gram",
+                      lambda: self.torch_bound(
+                          lambda: torch_gram(X.float(), C.float())),
+                      program="gemm_argmin_" + dt, plan="eager",
+                      precision=dt, keep_labels="eager",
+                      need_bytes=4 * n * d + 4 * k * d +
+                      max(4 * n * d, 3 * nk4) + nk4)
         self.agreements(S)
 
     def run_tiles(self, S):
@@ -2808,7 +3237,7 @@ class Bench:
 
     def agreements(self, S):
         ref_labels = S.eager_gram_labels
-        vs = "torch eager Gram"
+        vs = S.eager_gram_vs
         if ref_labels is None and S.compile_gram_labels is not None:
             ref_labels, vs = S.compile_gram_labels, "torch.compile Gram"
         for row, lab in S.labels_for_agreement:
@@ -2881,6 +3310,21 @@ METHOD_NOTES = [
     "Large shapes: torch eager and torch.compile naive are not run (the "
     "(n, k, d) tensor is 16-32 TiB); the running tiles over all k are "
     "one timed call there (--tiles-large).",
+    "fp16/bf16 shapes (issue 8): X and C are the base shape's seeded f32 "
+    "draws rounded to the half dtype. Rows: fusec gemm_argmin_f16/bf16 "
+    "(tensor cores, f32 accumulation, norms and argmin in the kernel); "
+    "cuBLAS X @ C.T alone in the half dtype (the ceiling); torch eager and "
+    "torch.compile Gram written on the half tensors; torch eager Gram on "
+    "the f32 upcast (the fusec rows' agreement is measured against it). "
+    "Labels are checked against float64 and against float32, both of the "
+    "upcast data (the f32 reference is the direct form); near-ties are "
+    "judged on exact float64 distances. The roofline's compute roof there "
+    "is the measured HGEMM rate.",
+    "fusec tensor-core rows on the f32 shapes: gemm_argmin compiled with "
+    "--precision=3xtf32 (three TF32 MMAs per product, about fp32 accuracy) "
+    "or --precision=tf32 (one pass); the kernel name ends in the "
+    "precision. Their fraction of ceiling is still taken against SGEMM, so "
+    "it may pass 100%.",
 ]
 
 
@@ -2900,6 +3344,352 @@ def new_results(args, argv):
 # --------------------------------------------------------------------------
 # Self-check (pure Python, no GPU library)
 # --------------------------------------------------------------------------
+
+def _self_check_issue8(ok):
+    """The half-precision shapes, the tensor-core precisions, predictions
+    the ledger lacks, and the targets of issue 8 (synthetic rows)."""
+    # Shapes, groups and seeds.
+    ok(canonical_shape("probe_fp16") == "probe-f16", "fp16 alias")
+    ok(canonical_shape("Sample_Heavy_F16") == "sample-heavy-f16",
+       "half shape case")
+    ok(set(SHAPE_ORDER) == set(SHAPES) and len(SHAPE_ORDER) == len(SHAPES),
+       "SHAPE_ORDER covers SHAPES")
+    ok(all(s in SHAPES for g in SHAPE_GROUPS.values() for s in g),
+       "groups name known shapes")
+    ok(select_shapes("half", False) ==
+       ["probe-f16", "probe-bf16", "sample-heavy-f16"], "half group")
+    ok(select_shapes("feature-heavy,sample-heavy-f16,probe-f16", False) ==
+       ["probe-f16", "sample-heavy-f16", "feature-heavy"],
+       "order of half shapes: %s" % select_shapes(
+           "feature-heavy,sample-heavy-f16,probe-f16", False))
+    ok(select_shapes("issue8", False) ==
+       ["probe", "probe-f16", "sample-heavy-f16", "sample-heavy",
+        "centroid-heavy", "feature-heavy"], "issue8 group")
+    quick = select_shapes(None, True)
+    ok("probe-f16" in quick and "sample-heavy-f16" not in quick,
+       "quick has the fp16 probe only: %s" % quick)
+    ok(select_shapes("sample-heavy-f16", True) == [], "quick restricts half")
+    ok([shape_seed_offset(s) for s in
+        ("probe", "chain-4096", "chain-1e6", "chain-134217728",
+         "sample-heavy", "centroid-heavy", "feature-heavy")] ==
+       list(range(7)), "f32 shapes keep their data seeds")
+    ok(shape_seed_offset("probe-f16") == shape_seed_offset("probe") ==
+       shape_seed_offset("probe-bf16") and
+       shape_seed_offset("sample-heavy-f16") ==
+       shape_seed_offset("sample-heavy"), "half shapes share base draws")
+    ok(shape_dtype("probe-bf16") == "bf16" and shape_dtype("probe") == "f32"
+       and shape_dtype("sample-heavy-f16") == "f16", "shape dtypes")
+    for s, cfg in SHAPES.items():
+        if cfg.get("base"):
+            b = SHAPES[cfg["base"]]
+            ok((cfg["n"], cfg["k"], cfg["d"]) == (b["n"], b["k"], b["d"]),
+               "%s has its base's extents" % s)
+
+    # Precisions.
+    ok(canonical_precision(None) == "ieee" and
+       canonical_precision("3xTF32") == "3xtf32" and
+       canonical_precision("fp16") == "f16" and
+       canonical_precision("BF16") == "bf16", "canonical_precision")
+    ok(canonical_precision("fp64x2") not in PRECISIONS, "unknown precision")
+    ok(infer_precision("gemm_argmin", "gemm_argmin.sample-heavy.3xtf32") ==
+       "3xtf32", "infer 3xtf32")
+    ok(infer_precision("gemm_argmin", "gemm_argmin.probe.tf32") == "tf32",
+       "infer tf32")
+    ok(infer_precision("gemm_argmin_bf16") == "bf16", "infer bf16")
+    ok(infer_precision("gemm_argmin_f16", "x.probe-f16.auto") == "f16",
+       "infer f16")
+    ok(infer_precision("chain_f16") == "ieee", "chain_f16 is no precision")
+    ok(infer_precision("gemm_argmin", "gemm_argmin.probe.64x64-t8-split4")
+       == "ieee", "infer ieee")
+
+    # The manifest of the tensor-core kernels.
+    def desc_of(dtype, k, d):
+        return {"format": "fusec-launch-v1", "function": "g",
+                "arch": "sm_90", "sizes": [{"name": "s0", "arg": 0,
+                                            "dim": 0}],
+                "args": [{"name": "arg0", "role": "input", "dtype": dtype,
+                          "shape": ["s0", d]},
+                         {"name": "arg1", "role": "input", "dtype": dtype,
+                          "shape": [k, d]},
+                         {"name": "result0", "role": "output",
+                          "dtype": "i64", "shape": ["s0"]}],
+                "buffers": [], "steps": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "h.ptx"), "w") as f:
+            f.write(LAUNCH_PREFIX + json.dumps(desc_of("f16", 256, 512)) +
+                    "\n.version 8.0\nmma.sync.aligned.m16n8k16\n")
+        man = [
+            {"name": "gemm_argmin_f16.probe-f16.auto",
+             "example": "gemm_argmin_f16", "shape": "probe-f16",
+             "ptx": "h.ptx", "precision": "f16", "dtype": "f16"},
+            {"name": "gemm_argmin.sample-heavy.3xtf32",
+             "example": "gemm_argmin", "shape": "sample-heavy",
+             "ptx": "t.ptx"},
+            {"name": "gemm_argmin_bf16.probe-bf16.auto",
+             "example": "gemm_argmin_bf16", "shape": "probe_bf16",
+             "ptx": "b.ptx", "precision": "bf16"},
+            {"name": "wrong-dtype", "example": "gemm_argmin_f16",
+             "shape": "probe", "ptx": "h.ptx"},
+            {"name": "ieee-on-half", "example": "gemm_argmin",
+             "shape": "sample-heavy-f16", "ptx": "g.ptx"},
+            {"name": "odd-precision", "example": "gemm_argmin",
+             "shape": "probe", "ptx": "g.ptx", "precision": "fp64x2"},
+            {"name": "chain_f16.chain-4096", "example": "chain_f16",
+             "shape": "chain-4096", "ptx": "c.ptx"}]
+        with open(os.path.join(tmp, "manifest.json"), "w") as f:
+            json.dump({"entries": man}, f)
+        entries, probs = load_manifest(tmp)
+        by = {e["name"]: e for e in entries}
+        ok(not probs and len(entries) == 7, "tc manifest: %s" % probs)
+        e = by["gemm_argmin_f16.probe-f16.auto"]
+        ok(e["form"] == "gram" and e["precision"] == "f16" and
+           e["program"] == "gemm_argmin" and e["error"] is None,
+           "f16 entry: %s" % e)
+        e = by["gemm_argmin.sample-heavy.3xtf32"]
+        ok(e["precision"] == "3xtf32" and e["error"] is None,
+           "3xtf32 entry (precision from the name)")
+        e = by["gemm_argmin_bf16.probe-bf16.auto"]
+        ok(e["shape"] == "probe-bf16" and e["precision"] == "bf16" and
+           e["error"] is None, "bf16 entry")
+        ok("f16 inputs" in (by["wrong-dtype"]["error"] or ""),
+           "f16 kernel on an f32 shape: %s" % by["wrong-dtype"]["error"])
+        ok("whose inputs are f16" in (by["ieee-on-half"]["error"] or ""),
+           "f32 kernel on a half shape")
+        ok("unknown precision" in (by["odd-precision"]["error"] or ""),
+           "unknown precision in the manifest")
+        ok(by["chain_f16.chain-4096"]["error"] is None and
+           by["chain_f16.chain-4096"]["precision"] == "ieee", "chain entry")
+        with open(os.path.join(tmp, "h.ptx")) as f:
+            hdesc = extract_launch_desc(f.read())
+    half_avail = {"X": ((4096, 512), "f16"), "C": ((256, 512), "f16")}
+    keys, errs = plan_inputs("gram", hdesc, half_avail)
+    ok(keys == ["X", "C"] and not errs, "f16 plan_inputs: %s" % errs)
+    keys, errs = plan_inputs("gram", hdesc, {"X": ((4096, 512), "f32"),
+                                             "C": ((256, 512), "f32")})
+    ok(errs and "wants f16" in errs[0], "f16 kernel given f32: %s" % errs)
+    keys, errs = plan_inputs("gram", desc_of("bf16", 256, 512), half_avail)
+    ok(errs and "wants bf16" in errs[0], "bf16 kernel given f16")
+
+    # The kernels build-kernels.py makes are shapes and precisions here.
+    try:
+        import importlib.util
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "build-kernels.py")
+        spec = importlib.util.spec_from_file_location("build_kernels", path)
+        bk = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bk)
+    except Exception as e:
+        bk = None
+        ok(False, "importing build-kernels.py: %s" % e)
+    if bk is not None:
+        for s, (n, k, d) in bk.SHAPES.items():
+            ok(s in SHAPES and shape_dtype(s) == "f32" and
+               (SHAPES[s]["n"], SHAPES[s]["k"], SHAPES[s]["d"]) == (n, k, d),
+               "build-kernels shape %s" % s)
+        for s, (dt, n, k, d) in bk.HALF_SHAPES.items():
+            ok(s in SHAPES and shape_dtype(s) == dt and
+               (SHAPES[s]["n"], SHAPES[s]["k"], SHAPES[s]["d"]) == (n, k, d),
+               "build-kernels half shape %s" % s)
+        for s, precs in bk.F32_TC_PRECISIONS.items():
+            ok(s in SHAPES and all(p in PRECISIONS for p in precs),
+               "build-kernels precisions on %s" % s)
+        ok(set(SHAPE_GROUPS["large"]) <= set(bk.F32_TC_PRECISIONS) and
+           all("3xtf32" in bk.F32_TC_PRECISIONS[s]
+               for s in SHAPE_GROUPS["large"]),
+           "a 3xtf32 kernel on every large shape")
+
+    # Predictions the ledger lacks stay blank; half rows find their base.
+    with tempfile.TemporaryDirectory() as tmp:
+        p = os.path.join(tmp, "pred.json")
+        with open(p, "w") as f:
+            json.dump({"rows": [
+                {"program": "gemm_argmin", "shape": "probe", "plan": "fused",
+                 "floor_us": 21.0, "peak_bytes": 32768},
+                {"program": "gemm_argmin", "shape": "sample-heavy",
+                 "plan": "fused", "floor_us": 339000.0},
+                {"program": "gemm_argmin_f16", "shape": "probe",
+                 "plan": "fused", "floor_us": 5.0, "peak_bytes": 32768},
+                {"program": "gemm_argmin", "shape": "centroid-heavy",
+                 "plan": "fused", "precision": "3xtf32", "floor_us": None},
+                {"program": "chain_f16", "shape": "chain-4096",
+                 "plan": "fused", "floor_us": 2.0}]}, f)
+        pidx = load_predictions(p)
+    ok(lookup_prediction(pidx, "gemm_argmin", "probe", "fused")["floor_us"]
+       == 21.0, "ieee lookup unchanged")
+    ok(lookup_prediction(pidx, "gemm_argmin", "probe-f16", "fused",
+                         "f16")["floor_us"] == 5.0, "f16 via base shape")
+    ok(lookup_prediction(pidx, "gemm_argmin", "probe-f16", "fused") is None,
+       "no ieee prediction on a half shape")
+    ok(lookup_prediction(pidx, "gemm_argmin", "sample-heavy", "fused",
+                         "3xtf32") is None, "3xtf32 is not the ieee floor")
+    ok(lookup_prediction(pidx, "chain", "chain-4096", "fused") is not None,
+       "chain_f16 still found")
+    ceil = {"copy_Bps": 4.28e12, "sgemm_flops": 51e12,
+            "hgemm_flops": 770e12}
+
+    def mk(shape, impl, family, form, ms, peak=None, mism=None, near=None,
+           precision=None, program=None, plan=None, f32=None):
+        r = new_row(shape, impl, family, form, program, plan,
+                    precision=precision)
+        r.update(status="ok", time_ms=ms, peak_bytes=peak)
+        if mism is not None:
+            r.update(mismatches=mism, checked=4096,
+                     near_ties=mism if near is None else near)
+        if f32 is not None:
+            m, nt, closer, beyond = f32
+            r.update(mismatches_f32=m, near_ties_f32=nt, check_f32=dict(
+                mismatches=m, near_ties=nt, closer_than_ref=closer,
+                beyond_near_tie=beyond, out_of_range=0))
+        return finish_row(r, ceil, pidx)
+
+    # Work and roofline on a half shape: 2-byte inputs, the HGEMM roof.
+    fl, by = row_work("probe-f16", "gram")
+    ok(fl == 2 * 4096 * 256 * 512 and
+       by == 2 * 4096 * 512 + 2 * 256 * 512 + 8 * 4096, "half work: %s" % by)
+    fl, by = row_work("probe-f16", "mm")
+    ok(by == 2 * (4096 * 512 + 256 * 512 + 4096 * 256), "half mm bytes")
+    ok(compute_ceiling("sample-heavy-f16") == ("hgemm_flops", "HGEMM") and
+       compute_ceiling("sample-heavy")[1] == "SGEMM" and
+       compute_ceiling("chain-4096")[1] == "SGEMM", "compute roofs")
+    F16 = "fusec gemm_argmin_f16.%s.auto (gemm_argmin)"
+    rows = [
+        mk("probe-f16", F16 % "probe-f16", "fusec", "gram", 0.040, 32768, 0,
+           precision="f16", program="gemm_argmin", plan="fused",
+           f32=(2, 1, 1, 0)),
+        mk("probe-f16", "cuBLAS fp16 X@Cᵀ alone (torch.mm)", "ceiling", "mm",
+           0.020),
+        mk("probe-f16", "torch eager, Gram (fp16 inputs)", "torch", "gram",
+           0.090, 2 * MiB, 700, 0, f32=(700, 0, 0, 700)),
+        mk("sample-heavy-f16", F16 % "sample-heavy-f16", "fusec", "gram",
+           35.0, 131072 * 8, 1, precision="f16", program="gemm_argmin",
+           plan="fused", f32=(1, 0, 0, 1)),
+        mk("sample-heavy-f16", "cuBLAS fp16 X@Cᵀ alone (torch.mm)",
+           "ceiling", "mm", 30.0),
+        mk("sample-heavy", "fusec gemm_argmin.sample-heavy.auto "
+           "(gemm_argmin)", "fusec", "gram", 340.0, 131072 * 8, 3,
+           precision="ieee", program="gemm_argmin", plan="fused"),
+        mk("sample-heavy", "fusec gemm_argmin.sample-heavy.3xtf32 "
+           "(gemm_argmin)", "fusec", "gram", 160.0, 131072 * 8, 2,
+           precision="3xtf32", program="gemm_argmin", plan="fused"),
+        mk("sample-heavy", "fusec gemm_argmin.sample-heavy.tf32 "
+           "(gemm_argmin)", "fusec", "gram", 60.0, 131072 * 8, 90, 10,
+           precision="tf32", program="gemm_argmin", plan="fused"),
+        mk("sample-heavy", "cuBLAS X@Cᵀ alone (torch.mm)", "ceiling", "mm",
+           345.0),
+        mk("centroid-heavy", "fusec gemm_argmin.centroid-heavy.auto "
+           "(gemm_argmin)", "fusec", "gram", 330.0, 65536 * 8, 0,
+           precision="ieee", program="gemm_argmin", plan="fused"),
+        mk("centroid-heavy", "fusec gemm_argmin.centroid-heavy.3xtf32 "
+           "(gemm_argmin)", "fusec", "gram", 150.0, 65536 * 8 + 64, 1,
+           precision="3xtf32", program="gemm_argmin", plan="fused"),
+        mk("feature-heavy", "fusec gemm_argmin.feature-heavy.auto "
+           "(gemm_argmin)", "fusec", "gram", 170.0, 65536 * 8, 0,
+           precision="ieee", program="gemm_argmin", plan="fused"),
+    ]
+    ok(rows[0]["pred_floor_us"] == 5.0 and
+       abs(rows[0]["measured_over_floor"] - 8.0) < 1e-9,
+       "f16 prediction found through the base shape")
+    ok(rows[0].get("ceiling") == "HGEMM", "f16 row against HGEMM: %s" %
+       rows[0].get("ceiling"))
+    ok(rows[6].get("pred_floor_us") is None and
+       rows[6].get("measured_over_floor") is None and
+       rows[5].get("pred_floor_us") == 339000.0,
+       "3xtf32 row has no prediction, the ieee row has")
+    ok(rows[10].get("pred_floor_us") is None and
+       "measured_over_floor" not in rows[10],
+       "a null floor in the ledger stays blank")
+    cells = row_cells(rows[6])
+    ok(cells[8] == "" and cells[9] == "", "blank prediction cells: %s" %
+       cells[8:10])
+    cells = row_cells(rows[0])
+    ok(cells[5] == "f64: 0 (0) / 4096; f32: 2 (1)", "f16 mismatch cell: %s"
+       % cells[5])
+    mark_best(rows)
+    ok(rows[5]["best"] and rows[6]["best"] and rows[7]["best"],
+       "★best per precision")
+    targets = evaluate_targets(rows, ceil)
+    t8 = {(t["shape"], t["target"]): t for t in targets if t["issue"] == 8}
+    ok(all(t["issue"] in (7, 8) for t in targets), "issue numbers")
+
+    def find(shape, words):
+        hits = [t for (s, name), t in t8.items()
+                if s == shape and all(w in name for w in words)]
+        ok(len(hits) == 1, "one issue-8 target %s %s: %d" % (shape, words,
+                                                            len(hits)))
+        return hits[0]
+    t = find("probe-f16", ["2.5"])
+    ok(t["met"] is True and abs(t["value"] - 2.0) < 1e-9, "probe f16 ratio")
+    t = find("probe-f16", ["peak"])
+    ok(t["met"] is True and t["limit"] == 4096 * 8, "probe f16 peak")
+    t = find("probe-f16", ["f32 reference"])
+    ok(t["met"] is True and t["value"] == 0,
+       "f32 reference: a near-tie and a closer label are excused: %s" % t)
+    t = find("sample-heavy-f16", ["Triton"])
+    ok(t["met"] is True and t["value"] == 35.0 and t["limit"] == 40.0 and
+       fmt_target_value(t) == "35 ms", "40 ms milestone: %s" % t)
+    t = find("sample-heavy-f16", ["1.0 × cuBLAS fp16"])
+    ok(t["met"] is False and abs(t["value"] - 35.0 / 30.0) < 1e-9,
+       "sample-heavy f16 vs cuBLAS fp16")
+    t = find("sample-heavy-f16", ["f32 reference"])
+    ok(t["met"] is False and t["value"] == 1, "a real f32 mismatch")
+    t = find("sample-heavy", ["0.5 × SGEMM"])
+    ok(t["met"] is True and abs(t["value"] - 160.0 / 345.0) < 1e-9 and
+       "3xtf32" in t["detail"], "3xtf32 vs SGEMM-only: %s" % t)
+    t = find("sample-heavy", ["mismatches"])
+    ok(t["met"] is True and t["value"] == 2 and t["limit"] == 3 and
+       ".auto" in t["detail"], "3xtf32 mismatches vs the ieee kernel")
+    t = find("centroid-heavy", ["0.5 × SGEMM"])
+    ok(t["met"] is None, "no SGEMM row: n/a")
+    t = find("centroid-heavy", ["mismatches"])
+    ok(t["met"] is False, "3xtf32 with more mismatches than ieee")
+    t = find("centroid-heavy", ["peak"])
+    ok(t["met"] is False, "3xtf32 peak above the labels")
+    t = find("feature-heavy", ["0.5 × SGEMM"])
+    ok(t["met"] is None and "fusec row" in t["detail"],
+       "no 3xtf32 row: n/a (%s)" % t["detail"])
+    t = find("feature-heavy", ["mismatches"])
+    ok(t["met"] is None, "no 3xtf32 row: mismatches n/a")
+    t7 = {(t["shape"], t["target"]): t for t in targets if t["issue"] == 7}
+    t = t7[("sample-heavy", "Gram ≤ 1.0 × cuBLAS X@Cᵀ alone")]
+    ok(".auto" in t["detail"] and abs(t["value"] - 340.0 / 345.0) < 1e-9,
+       "issue 7 keeps the ieee kernel though 3xtf32/tf32 are faster")
+    ok(not any(t["shape"] in ("probe-f16", "sample-heavy-f16")
+               for t in targets if t["issue"] == 7),
+       "no issue-7 targets on half shapes")
+
+    args = argparse.Namespace(budget_seconds=480, quick=False)
+    res = new_results(args, ["bench/bench.py", "--shapes", "issue8"])
+    res["rows"] = rows
+    res["ceilings_used"] = dict(ceil, assumed=[])
+    res["targets"] = targets
+    md = render_performance_md(res)
+    ok("## Targets of issue 8" in md and "## Targets of issue 7" in md,
+       "issue 8 section")
+    ok("### probe-f16 (n=4096, k=256, d=512, fp16): probe's f32 draws "
+       "rounded to fp16" in md, "half shape title")
+    part = md.split("## Results", 1)[1].split("## Targets", 1)[0]
+    lines = [ln for ln in part.splitlines()
+             if ln.startswith("| probe-f16 |") or
+             ln.startswith("| sample-heavy |")]
+    ok(len(lines) == 7 and all(ln.count(" | ") == len(TABLE_HEADERS) - 1
+                               for ln in lines),
+       "half and tensor-core rows: %d" % len(lines))
+    ok(md.index("### probe-f16") < md.index("### sample-heavy-f16") <
+       md.index("### sample-heavy ("), "tables in run order")
+    with tempfile.TemporaryDirectory() as tmp:
+        have_mpl = True
+        try:
+            import matplotlib  # noqa: F401
+        except Exception:
+            have_mpl = False
+        write_outputs(res, tmp, plot=have_mpl)
+        with open(os.path.join(tmp, "results.json")) as f:
+            back = json.load(f)
+        ok(any(t.get("issue") == 8 for t in back["targets"]),
+           "issue-8 targets in results.json")
+        ok(not res.get("problems"), "no problems writing: %s" %
+           res.get("problems"))
+
 
 def self_check():
     checks = [0]
@@ -3157,6 +3947,8 @@ def self_check():
          "7×" in t["target"]][0]
     ok(t["met"] is None, "missing rows are n/a")
 
+    _self_check_issue8(ok)
+
     args = argparse.Namespace(budget_seconds=480, quick=False)
     res = new_results(args, ["bench/bench.py", "--out", "/tmp/x y"])
     ok(res["meta"]["command"] == "python3 bench/bench.py --out '/tmp/x y'",
@@ -3230,7 +4022,8 @@ def parse_args(argv):
                    help="comma-separated shapes or groups (%s; groups: %s)" %
                    (", ".join(SHAPE_ORDER), ", ".join(SHAPE_GROUPS)))
     p.add_argument("--quick", action="store_true",
-                   help="smoke run: probe and the chain only, shorter reps")
+                   help="smoke run: probe, probe-f16 and the chains only, "
+                   "shorter reps")
     p.add_argument("--budget-seconds", type=float, default=480.0,
                    help="global time budget; rows past it are skipped")
     p.add_argument("--predictions", default=None,
@@ -3309,8 +4102,8 @@ def main(argv=None):
                 ("  (%s)" % shorten(e["error"], 60)) if e.get("error")
                 else ""))
         for t in res.get("targets", []):
-            print("target %-16s %-55s %s %s" % (
-                t["shape"], shorten(t["target"], 55),
+            print("target #%s %-16s %-55s %s %s" % (
+                t.get("issue", 7), t["shape"], shorten(t["target"], 55),
                 {True: "met", False: "MISSED", None: "n/a"}[t["met"]],
                 fmt_target_value(t)))
     except Exception:

@@ -9,6 +9,14 @@ The examples have the probe's static k=256 and d=512; for the other shapes
 those extents are substituted in the text (the programs are otherwise the
 same), and n stays dynamic with --expected-rows giving the tile/split
 decision its row count.
+
+Besides the f32 IEEE variants, the tensor-core kernels of issue 8:
+gemm_argmin_f16 (and its bf16 twin) for the half-precision shapes
+(probe-f16, probe-bf16, sample-heavy-f16), and gemm_argmin with
+--precision=3xtf32 on every f32 shape and --precision=tf32 on the probe and
+sample-heavy, named <example>.<shape>.<precision>. Each manifest entry says
+its "precision" and input "dtype"; a tensor-core kernel whose PTX has no
+mma.sync is reported (and noted in its entry).
 """
 import argparse
 import json
@@ -23,6 +31,30 @@ SHAPES = {
     "sample-heavy": (131072, 8192, 8192),
     "centroid-heavy": (65536, 16384, 8192),
     "feature-heavy": (65536, 4096, 16384),
+}
+
+# The half-precision shapes of bench/bench.py: (input dtype, n, k, d).
+HALF_SHAPES = {
+    "probe-f16": ("f16", 4096, 256, 512),
+    "probe-bf16": ("bf16", 4096, 256, 512),
+    "sample-heavy-f16": ("f16", 131072, 8192, 8192),
+}
+
+# Tensor-core precisions of gemm_argmin on the f32 shapes (fusec
+# --precision): 3xTF32 everywhere, one-pass TF32 on the probe and
+# sample-heavy only.
+F32_TC_PRECISIONS = {
+    "probe": ["3xtf32", "tf32"],
+    "sample-heavy": ["3xtf32", "tf32"],
+    "centroid-heavy": ["3xtf32"],
+    "feature-heavy": ["3xtf32"],
+}
+
+# Variants of the half-precision kernels: (label, extra fusec flags).
+HALF_VARIANTS = {
+    "probe": [("auto", []), ("64x64", ["--tile-m=64", "--tile-n=64"]),
+              ("split1", ["--split=1"])],
+    "large": [("auto", []), ("128x128", ["--tile-n=128"])],
 }
 
 # Tile variants: (label, extra fusec flags). The first is the ledger's own
@@ -66,14 +98,25 @@ TC_KINDS = [("gemm_argmin_f16", "f16", "ieee", []),
             ("naive_argmin", "f32", "ieee", [])]
 
 
+def half_source(dtype):
+    """examples/gemm_argmin_f16.mlir, or its bf16 twin (the text of
+    test/GPU/Inputs/gemm_argmin_bf16.mlir: element types and name)."""
+    with open(os.path.join(ROOT, "examples", "gemm_argmin_f16.mlir")) as f:
+        text = f.read()
+    if dtype == "bf16":
+        text = text.replace("xf16>", "xbf16>").replace(
+            "@gemm_argmin_f16(", "@gemm_argmin_bf16(")
+    return text
+
+
 def build_tensor_core_cases(fusec, out):
     entries = []
     for example, dtype, precision, flags in TC_KINDS:
-        source = "gemm_argmin_f16" if dtype != "f32" else example
-        with open(os.path.join(ROOT, "examples", source + ".mlir")) as f:
-            text = f.read()
-        if dtype == "bf16":
-            text = text.replace("xf16>", "xbf16>")
+        if dtype != "f32":
+            text = half_source(dtype)
+        else:
+            with open(os.path.join(ROOT, "examples", example + ".mlir")) as f:
+                text = f.read()
         for label, k, d, rows in TC_CASES:
             name = f"{example}.{precision}.{label}"
             ptx = name + ".ptx"
@@ -115,15 +158,32 @@ def main():
         return
     entries = []
 
-    def build(name, example, shape, text, flags, notes):
+    failed = []
+
+    def build(name, example, shape, text, flags, notes, precision=None,
+              dtype=None):
         ptx = f"{name}.ptx"
-        proc = subprocess.run([args.fusec, "-", "-o", os.path.join(args.out, ptx)]
+        path = os.path.join(args.out, ptx)
+        proc = subprocess.run([args.fusec, "-", "-o", path]
                               + flags, input=text.encode(), capture_output=True)
         if proc.returncode != 0:
             print(f"build-kernels: {name}: {proc.stderr.decode()}", file=sys.stderr)
+            failed.append(name)
             return
-        entries.append({"name": name, "example": example, "shape": shape,
-                        "ptx": ptx, "notes": notes + " " + " ".join(flags)})
+        entry = {"name": name, "example": example, "shape": shape,
+                 "ptx": ptx, "notes": notes + " " + " ".join(flags)}
+        if precision:
+            entry["precision"] = precision
+        if dtype:
+            entry["dtype"] = dtype
+        if precision and precision != "ieee":
+            with open(path, encoding="utf-8", errors="replace") as f:
+                mma = f.read().count("mma.sync")
+            if not mma:
+                print(f"build-kernels: {name}: no mma.sync in the PTX "
+                      f"(precision {precision})", file=sys.stderr)
+                entry["notes"] += " (no mma.sync in the PTX)"
+        entries.append(entry)
 
     for example in ("naive_argmin", "gemm_argmin"):
         with open(os.path.join(ROOT, "examples", example + ".mlir")) as f:
@@ -132,22 +192,41 @@ def main():
             if args.quick and shape != "probe":
                 continue
             variants = list(VARIANTS["probe" if shape == "probe" else "large"])
+            variants = [(label, flags, None) for label, flags in variants]
+            if example == "gemm_argmin":
+                variants += [(prec, [f"--precision={prec}"], prec)
+                             for prec in F32_TC_PRECISIONS.get(shape, [])]
             if args.sweep and shape == "probe":
                 variants += [(f"{bm}x{bn}-t{tm}x{tn}-k{bk}-s{sp}",
                               [f"--tile-m={bm}", f"--tile-n={bn}", f"--thread-m={tm}",
-                               f"--thread-n={tn}", f"--tile-k={bk}", f"--split={sp}"])
+                               f"--thread-n={tn}", f"--tile-k={bk}", f"--split={sp}"],
+                              None)
                              for bm, bn, tm, tn, bk, sp in PROBE_SWEEP]
-            for label, flags in variants:
+            for label, flags, prec in variants:
                 build(f"{example}.{shape}.{label}", example, shape,
                       specialize(text, k, d), [f"--expected-rows={n}"] + flags,
-                      f"n={n} k={k} d={d}")
+                      f"n={n} k={k} d={d}", precision=prec or "ieee",
+                      dtype="f32")
+    # The half-precision shapes: gemm_argmin_f16 / gemm_argmin_bf16.
+    for shape, (dtype, n, k, d) in HALF_SHAPES.items():
+        if args.quick and not shape.startswith("probe"):
+            continue
+        example = f"gemm_argmin_{dtype}"
+        text = specialize(half_source(dtype), k, d)
+        for label, flags in HALF_VARIANTS["probe" if shape.startswith("probe")
+                                          else "large"]:
+            build(f"{example}.{shape}.{label}", example, shape, text,
+                  [f"--expected-rows={n}"] + flags,
+                  f"n={n} k={k} d={d} {dtype}", precision=dtype, dtype=dtype)
     with open(os.path.join(ROOT, "examples", "chain_f16.mlir")) as f:
         chain = f.read()
     for shape in ("chain-4096", "chain-1e6", "chain-134217728"):
         build(f"chain_f16.{shape}", "chain_f16", shape, chain, [], "vectorized")
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"entries": entries}, f, indent=1)
-    print(f"build-kernels: {len(entries)} kernels in {args.out}", file=sys.stderr)
+    print(f"build-kernels: {len(entries)} kernels in {args.out}"
+          + (f" ({len(failed)} failed: {', '.join(failed)})" if failed else ""),
+          file=sys.stderr)
 
 
 if __name__ == "__main__":
