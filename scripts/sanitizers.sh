@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 #===- scripts/sanitizers.sh - the suite under ASan+UBSan, the JIT under TSan -===#
 #
-# Usage: scripts/sanitizers.sh [asan|tsan|fuzz]...   (default: asan tsan)
+# Usage: scripts/sanitizers.sh [asan|tsan|fuzz|ci]...   (default: ci)
 #
-#   asan  configures build-asan (-DFUSEC_ENABLE_SANITIZERS=ON: ASan+UBSan on
-#         fusec's code, UBSan reports fatal) and runs the whole lit suite
-#         with LeakSanitizer on; only the targets the suite needs are built.
+#   asan  configures build-san (-DFUSEC_ENABLE_FUZZER=ON: ASan+UBSan on
+#         fusec's code, UBSan reports fatal, plus libFuzzer's coverage) and
+#         runs the whole lit suite with LeakSanitizer on; only the targets
+#         the suite needs are built.
+#   fuzz  builds fusec-fuzz in the same build-san and runs `ninja fuzz` for
+#         FUSEC_FUZZ_SECONDS (60): the smoke run. Sharing the tree with
+#         asan halves the instrumented compile that CI pays.
 #   tsan  configures build-tsan (-DFUSEC_ENABLE_TSAN=ON), builds
 #         fusec-jit-stress and runs it: 8 threads through the JIT.
-#   fuzz  configures build-fuzz (-DFUSEC_ENABLE_FUZZER=ON), builds fusec-fuzz
-#         and runs `ninja fuzz` for FUSEC_FUZZ_SECONDS (60): the smoke run.
+#   ci    asan, fuzz and tsan: what .ci/run runs after the test suite.
 #
-# Environment: FUSEC_ASAN_BUILD_DIR (build-asan), FUSEC_TSAN_BUILD_DIR
-# (build-tsan), FUSEC_FUZZ_BUILD_DIR (build-fuzz), FUSEC_JOBS (2). Debian's
+# Environment: FUSEC_SAN_BUILD_DIR (build-san), FUSEC_TSAN_BUILD_DIR
+# (build-tsan), FUSEC_JOBS (2). Debian's
 # libMLIR.so/libLLVM.so are not instrumented: the sanitizers check fusec's
 # code (docs/testing.md, "Sanitizers" and "Fuzzing").
 #
@@ -38,16 +41,19 @@ configure() {
 
 symbolizer=$(command -v llvm-symbolizer || echo /usr/lib/llvm-22/bin/llvm-symbolizer)
 
+san_build=${FUSEC_SAN_BUILD_DIR:-$root/build-san}
+
 run_asan() {
-  local build=${FUSEC_ASAN_BUILD_DIR:-$root/build-asan}
-  configure "$build" -DFUSEC_ENABLE_SANITIZERS=ON
-  # check-fusec builds only what the suite runs (no host example).
-  # LeakSanitizer is on; scripts/lsan.supp names upstream frames only.
+  configure "$san_build" -DFUSEC_ENABLE_FUZZER=ON
+  # check-fusec builds only what the suite runs (no host example), then
+  # runs lit with LeakSanitizer on; scripts/lsan.supp names upstream frames
+  # only. Any sanitizer report fails its test.
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS=suppressions=$root/scripts/lsan.supp:print_suppressions=0 \
   ASAN_SYMBOLIZER_PATH=$symbolizer \
-    ninja -C "$build" -j "$jobs" check-fusec
+    ninja -C "$san_build" -j "$jobs" check-fusec
+  echo "asan: the lit suite passed under ASan+UBSan+LSan ($san_build)"
 }
 
 run_tsan() {
@@ -64,21 +70,22 @@ run_tsan() {
 }
 
 run_fuzz() {
-  local build=${FUSEC_FUZZ_BUILD_DIR:-$root/build-fuzz}
-  configure "$build" -DFUSEC_ENABLE_FUZZER=ON
-  ninja -C "$build" -j "$jobs" fusec-fuzz >&2
+  configure "$san_build" -DFUSEC_ENABLE_FUZZER=ON
+  ninja -C "$san_build" -j "$jobs" fusec-fuzz >&2
   # Fails on the first crash, leak or timeout (written to fuzz-artifacts/).
   ASAN_SYMBOLIZER_PATH=$symbolizer \
-    FUSEC_FUZZ_SECONDS=${FUSEC_FUZZ_SECONDS:-60} ninja -C "$build" fuzz
+    FUSEC_FUZZ_SECONDS=${FUSEC_FUZZ_SECONDS:-60} ninja -C "$san_build" fuzz
+  echo "fuzz: ${FUSEC_FUZZ_SECONDS:-60} s of fusec-fuzz without a crash, leak or timeout"
 }
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(asan tsan)
+[ ${#steps[@]} -gt 0 ] || steps=(ci)
 for step in "${steps[@]}"; do
   case $step in
     asan) run_asan ;;
     tsan) run_tsan ;;
     fuzz) run_fuzz ;;
-    *) echo "usage: $0 [asan|tsan|fuzz]..." >&2; exit 2 ;;
+    ci) run_asan; run_fuzz; run_tsan ;;
+    *) echo "usage: $0 [asan|tsan|fuzz|ci]..." >&2; exit 2 ;;
   esac
 done

@@ -61,6 +61,23 @@ run tc-3xtf32 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 -
 run tc-3xtf32-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 --trials=8 --seed=45 --dup-rows=1
 run tc-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=tf32 --trials=16 --seed=46
 run tc-f16-large fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=1 --dims=s0=65537 --keep-extent=256,512 --expected-rows=65537
+for prec in "" "--precision=3xtf32"; do
+  ex=examples/gemm_argmin.mlir
+  [ -z "$prec" ] && ex=examples/gemm_argmin_f16.mlir
+  run "tc-memcheck$prec" compute-sanitizer --tool memcheck --error-exitcode 9 \
+    fuse-run $ex --mode=gpu $prec --trials=2 --seed=47 --max-dynamic=300 --max-static=70
+  run "tc-racecheck$prec" compute-sanitizer --tool racecheck --error-exitcode 9 \
+    fuse-run $ex --mode=gpu $prec --trials=1 --dims=s0=300 --keep-extent=256,512 --expected-rows=131072
+  run "tc-racecheck-split$prec" compute-sanitizer --tool racecheck --error-exitcode 9 \
+    fuse-run $ex --mode=gpu $prec --trials=1 --dims=s0=1000 --keep-extent=256,512 --expected-rows=4096
+done
+# All dtypes and precisions on 36 kernels of fixed odd shapes (k = 1,
+# d = 1, d = 3, d = 40, k = 250 / d = 500, the probe), beside the FMA ones.
+if [ -d device-pkg/tc-kernels ]; then
+  run tc-check python3 bench/tensor_core_check.py \
+    --runtime device-pkg/lib/libfusec_runtime.so --kernels device-pkg/tc-kernels \
+    --out "$OUT/tensor-core-check.json"
+fi
 for k in 8 32; do
   run "running_loop_k$k" fuse-run examples/running_loop_k$k.mlir --mode=gpu \
     --trials=12 --seed=12 --keep-extent=$k

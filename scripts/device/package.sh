@@ -35,4 +35,9 @@ cp build/lib/libfusec_runtime.so device-pkg/lib/
 strip -o device-pkg/lib/libfusec_jit.so build-static/lib/libfusec_jit.so
 xz -T2 -6 -f device-pkg/lib/libfusec_jit.so
 python3 bench/build-kernels.py --fusec build/bin/fusec --out device-pkg/bench-kernels
+python3 bench/predictions.py --fusec build/bin/fusec \
+  --out device-pkg/bench-kernels/predictions.json
+# The tensor-core check's kernels (bench/tensor_core_check.py).
+python3 bench/build-kernels.py --fusec build/bin/fusec --tensor-cores \
+  --out device-pkg/tc-kernels
 du -sh device-pkg >&2

@@ -1,4 +1,4 @@
-func.func @arith_on_bool(%a: tensor<4xi1>) {
-  %0 = fuse.add %a, %a : tensor<4xi1>, tensor<4xi1> -> tensor<4xi1>
+func.func @unsupported_dtype(%a: tensor<4xi8>) {
+  %0 = fuse.mul %a, %a : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
   return
 }

@@ -1,4 +1,4 @@
-func.func @exp_of_int(%a: tensor<4xi32>) {
-  %0 = fuse.exp %a : tensor<4xi32>
+func.func @arith_on_bool(%a: tensor<4xi1>) {
+  %0 = fuse.add %a, %a : tensor<4xi1>, tensor<4xi1> -> tensor<4xi1>
   return
 }

@@ -1,4 +1,4 @@
-func.func @cmp_dtypes(%a: tensor<4xf32>, %b: tensor<4xi32>) {
-  %0 = fuse.cmp lt, %a, %b : tensor<4xf32>, tensor<4xi32> -> tensor<4xi1>
+func.func @wrong_result_type(%a: tensor<4x1xf32>, %b: tensor<3xf32>) {
+  %0 = fuse.max %a, %b : tensor<4x1xf32>, tensor<3xf32> -> tensor<4x4xf32>
   return
 }

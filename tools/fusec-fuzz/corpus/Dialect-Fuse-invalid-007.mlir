@@ -1,4 +1,4 @@
-func.func @where_cond(%c: tensor<4xf32>, %a: tensor<4xf32>) {
-  %0 = fuse.where %c, %a, %a : tensor<4xf32>, tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+func.func @cmp_dtypes(%a: tensor<4xf32>, %b: tensor<4xi32>) {
+  %0 = fuse.cmp lt, %a, %b : tensor<4xf32>, tensor<4xi32> -> tensor<4xi1>
   return
 }

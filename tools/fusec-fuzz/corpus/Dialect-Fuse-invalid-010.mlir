@@ -1,4 +1,4 @@
-func.func @expand_dims_range(%a: tensor<4x3xf32>) {
-  %0 = fuse.expand_dims %a, dim = 3 : tensor<4x3xf32> -> tensor<4x3x1xf32>
+func.func @where_broadcast(%c: tensor<3xi1>, %a: tensor<4xf32>) {
+  %0 = fuse.where %c, %a, %a : tensor<3xi1>, tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
   return
 }

@@ -1,4 +1,4 @@
-func.func @broadcast_to_sizes(%a: tensor<f32>) {
-  %0 = fuse.broadcast_to %a : tensor<f32> -> tensor<?xf32>
+func.func @expand_dims_range(%a: tensor<4x3xf32>) {
+  %0 = fuse.expand_dims %a, dim = 3 : tensor<4x3xf32> -> tensor<4x3x1xf32>
   return
 }

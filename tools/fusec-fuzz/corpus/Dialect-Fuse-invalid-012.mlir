@@ -1,4 +1,4 @@
-func.func @broadcast_to_incompatible(%a: tensor<3xf32>) {
-  %0 = fuse.broadcast_to %a : tensor<3xf32> -> tensor<2x4xf32>
+func.func @broadcast_to_sizes(%a: tensor<f32>) {
+  %0 = fuse.broadcast_to %a : tensor<f32> -> tensor<?xf32>
   return
 }

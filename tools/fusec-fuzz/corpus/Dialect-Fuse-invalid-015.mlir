@@ -1,4 +1,4 @@
-func.func @transpose_rank(%a: tensor<3xf32>) {
-  %0 = fuse.transpose %a : tensor<3xf32> -> tensor<3xf32>
+func.func @broadcast_to_dtype(%a: tensor<3xf32>) {
+  %0 = fuse.broadcast_to %a : tensor<3xf32> -> tensor<3xf16>
   return
 }

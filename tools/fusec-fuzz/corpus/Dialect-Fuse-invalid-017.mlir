@@ -1,5 +1,4 @@
-func.func @take_index(%a: tensor<3x4xf32>) {
-  %i = arith.constant 3 : index
-  %0 = fuse.take %a[%i], dim = 0 : tensor<3x4xf32> -> tensor<4xf32>
+func.func @take_dim(%a: tensor<3x4xf32>, %i: index) {
+  %0 = fuse.take %a[%i], dim = 2 : tensor<3x4xf32> -> tensor<3xf32>
   return
 }

@@ -1,4 +1,5 @@
-func.func @constant_type() {
-  %0 = "fuse.constant"() {value = dense<1.0> : tensor<f32>} : () -> tensor<2xf32>
+func.func @take_index(%a: tensor<3x4xf32>) {
+  %i = arith.constant 3 : index
+  %0 = fuse.take %a[%i], dim = 0 : tensor<3x4xf32> -> tensor<4xf32>
   return
 }

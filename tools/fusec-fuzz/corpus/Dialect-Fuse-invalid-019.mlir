@@ -1,4 +1,4 @@
-func.func @sum_dim(%a: tensor<4x3xf32>) {
-  %0 = fuse.sum %a, dim = 2 : tensor<4x3xf32> -> tensor<4xf32>
+func.func @constant_type() {
+  %0 = "fuse.constant"() {value = dense<1.0> : tensor<f32>} : () -> tensor<2xf32>
   return
 }

@@ -1,4 +1,4 @@
-func.func @reduce_rank0(%a: tensor<f32>) {
-  %0 = fuse.reduce_max %a, dim = 0 : tensor<f32> -> tensor<f32>
+func.func @sum_dim(%a: tensor<4x3xf32>) {
+  %0 = fuse.sum %a, dim = 2 : tensor<4x3xf32> -> tensor<4xf32>
   return
 }

@@ -1,4 +1,4 @@
-func.func @argmin_missing_dim(%d: tensor<?x256xf32>) {
-  %0 = fuse.argmin %d, dim = 2 : tensor<?x256xf32> -> tensor<?xi64>
+func.func @reduce_rank0(%a: tensor<f32>) {
+  %0 = fuse.reduce_max %a, dim = 0 : tensor<f32> -> tensor<f32>
   return
 }

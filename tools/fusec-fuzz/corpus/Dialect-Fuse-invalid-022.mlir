@@ -1,4 +1,4 @@
-func.func @argmin_rank0(%d: tensor<f32>) {
-  %0 = fuse.argmin %d, dim = 0 : tensor<f32> -> tensor<i64>
+func.func @argmin_missing_dim(%d: tensor<?x256xf32>) {
+  %0 = fuse.argmin %d, dim = 2 : tensor<?x256xf32> -> tensor<?xi64>
   return
 }

@@ -1,4 +1,4 @@
-func.func @argmax_bool(%d: tensor<4xi1>) {
-  %0 = fuse.argmax %d, dim = 0 : tensor<4xi1> -> tensor<i64>
+func.func @argmin_dim_5(%d: tensor<4x5xf32>) {
+  %0 = fuse.argmin %d, dim = 5 : tensor<4x5xf32> -> tensor<4xi64>
   return
 }

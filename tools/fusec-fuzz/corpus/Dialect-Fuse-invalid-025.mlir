@@ -1,4 +1,4 @@
-func.func @matmul_rank(%a: tensor<4xf32>, %b: tensor<4x2xf32>) {
-  %0 = fuse.matmul %a, %b : tensor<4xf32>, tensor<4x2xf32> -> tensor<2xf32>
+func.func @expand_dims_negative(%a: tensor<4x3xf32>) {
+  %0 = fuse.expand_dims %a, dim = -1 : tensor<4x3xf32> -> tensor<4x3x1xf32>
   return
 }

@@ -1,4 +1,4 @@
-func.func @matmul_inner(%a: tensor<3x4xf32>, %b: tensor<5x2xf32>) {
-  %0 = fuse.matmul %a, %b : tensor<3x4xf32>, tensor<5x2xf32> -> tensor<3x2xf32>
+func.func @take_negative_dim(%a: tensor<3x4xf32>, %i: index) {
+  %0 = fuse.take %a[%i], dim = -2 : tensor<3x4xf32> -> tensor<4xf32>
   return
 }

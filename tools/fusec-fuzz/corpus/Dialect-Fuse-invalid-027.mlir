@@ -1,7 +1,5 @@
-func.func @kernel_args(%a: tensor<4xf32>) {
-  %0 = fuse.kernel @k ins(%a : tensor<4xf32>) -> tensor<4xf32> {
-    %c = fuse.constant dense<1.0> : tensor<4xf32>
-    fuse.yield %c : tensor<4xf32>
-  }
+func.func @take_negative_index(%a: tensor<3x4xf32>) {
+  %i = arith.constant -1 : index
+  %0 = fuse.take %a[%i], dim = 0 : tensor<3x4xf32> -> tensor<4xf32>
   return
 }

@@ -1,7 +1,4 @@
-func.func @kernel_arg_type(%a: tensor<4xf32>) {
-  %0 = fuse.kernel @k ins(%a : tensor<4xf32>) -> tensor<4xf16> {
-  ^bb0(%b: tensor<4xf16>):
-    fuse.yield %b : tensor<4xf16>
-  }
+func.func @argmin_rank0(%d: tensor<f32>) {
+  %0 = fuse.argmin %d, dim = 0 : tensor<f32> -> tensor<i64>
   return
 }

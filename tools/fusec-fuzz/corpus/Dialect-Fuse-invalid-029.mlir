@@ -1,7 +1,4 @@
-func.func @kernel_yield(%a: tensor<4xf32>) {
-  %0 = fuse.kernel @k ins(%a : tensor<4xf32>) -> tensor<4xf16> {
-  ^bb0(%b: tensor<4xf32>):
-    fuse.yield %b : tensor<4xf32>
-  }
+func.func @argmax_bool(%d: tensor<4xi1>) {
+  %0 = fuse.argmax %d, dim = 0 : tensor<4xi1> -> tensor<i64>
   return
 }

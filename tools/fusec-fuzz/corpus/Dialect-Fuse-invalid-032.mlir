@@ -1,8 +1,4 @@
-func.func @running_min_offset(%d: tensor<4xf32>, %o: tensor<4xi64>) {
-  %n = arith.constant 2 : index
-  %b, %i = fuse.running_min min nan = propagate trips(%n) offset(%o : tensor<4xi64>) : tensor<4xf32>, tensor<4xi64> {
-  ^bb0(%t: index):
-    fuse.yield %d : tensor<4xf32>
-  }
+func.func @matmul_inner(%a: tensor<3x4xf32>, %b: tensor<5x2xf32>) {
+  %0 = fuse.matmul %a, %b : tensor<3x4xf32>, tensor<5x2xf32> -> tensor<3x2xf32>
   return
 }

@@ -1,8 +1,7 @@
-func.func @running_min_shapes(%d: tensor<4xf32>) {
-  %n = arith.constant 2 : index
-  %b, %i = fuse.running_min min nan = propagate trips(%n) : tensor<4xf32>, tensor<5xi64> {
-  ^bb0(%t: index):
-    fuse.yield %d : tensor<4xf32>
+func.func @kernel_args(%a: tensor<4xf32>) {
+  %0 = fuse.kernel @k ins(%a : tensor<4xf32>) -> tensor<4xf32> {
+    %c = fuse.constant dense<1.0> : tensor<4xf32>
+    fuse.yield %c : tensor<4xf32>
   }
   return
 }

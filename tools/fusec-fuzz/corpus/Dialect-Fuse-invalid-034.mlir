@@ -1,8 +1,7 @@
-func.func @running_min_arg(%d: tensor<4xf32>) {
-  %n = arith.constant 2 : index
-  %b, %i = fuse.running_min min nan = propagate trips(%n) : tensor<4xf32>, tensor<4xi64> {
-  ^bb0(%t: i64):
-    fuse.yield %d : tensor<4xf32>
+func.func @kernel_arg_type(%a: tensor<4xf32>) {
+  %0 = fuse.kernel @k ins(%a : tensor<4xf32>) -> tensor<4xf16> {
+  ^bb0(%b: tensor<4xf16>):
+    fuse.yield %b : tensor<4xf16>
   }
   return
 }

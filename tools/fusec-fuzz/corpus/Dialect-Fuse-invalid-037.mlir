@@ -1,8 +1,8 @@
-func.func @running_min_elt(%d: tensor<4xf32>) {
+func.func @running_min_init(%d: tensor<4xf32>, %v: tensor<4xf32>) {
   %n = arith.constant 2 : index
-  %b, %i = fuse.running_min min nan = propagate trips(%n) : tensor<4xf16>, tensor<4xi64> {
+  %b, %i = "fuse.running_min"(%n, %v) ({
   ^bb0(%t: index):
     fuse.yield %d : tensor<4xf32>
-  }
+  }) {kind = 0 : i32, nan = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (index, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi64>)
   return
 }

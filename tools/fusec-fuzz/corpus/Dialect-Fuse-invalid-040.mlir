@@ -1,7 +1,7 @@
-func.func @running_min_broadcast(%d: tensor<4xf32>, %v: tensor<3xf32>, %vi: tensor<3xi64>) {
+func.func @running_min_arg(%d: tensor<4xf32>) {
   %n = arith.constant 2 : index
-  %b, %i = fuse.running_min min nan = propagate trips(%n) init(%v, %vi : tensor<3xf32>, tensor<3xi64>) : tensor<4xf32>, tensor<4xi64> {
-  ^bb0(%t: index):
+  %b, %i = fuse.running_min min nan = propagate trips(%n) : tensor<4xf32>, tensor<4xi64> {
+  ^bb0(%t: i64):
     fuse.yield %d : tensor<4xf32>
   }
   return

@@ -1,0 +1,8 @@
+func.func @running_min_result(%d: tensor<4xf32>) {
+  %n = arith.constant 2 : index
+  %b, %i = fuse.running_min min nan = propagate trips(%n) : tensor<5xf32>, tensor<5xi64> {
+  ^bb0(%t: index):
+    fuse.yield %d : tensor<4xf32>
+  }
+  return
+}
