@@ -1661,15 +1661,33 @@ const ShapeOffer kShapeOffers[] = {
 /// candidates 16 per 24 (120 TFLOP/s, 0.16; 3xtf32 0.39): the schedule is
 /// bound by shared-memory traffic per MMA, so wider warp tiles win. TF32
 /// kinds reach a larger fraction of their (halved) rate.
+/// The 64x64 shape stages 64 halves (32 f32) per slice, which its smaller
+/// tiles leave room for: half the barriers and serial global loads per
+/// candidate tile, which is what limits the probe (4096 x 256 x 512): f16
+/// 24.4 us against 28.9 us with 32 halves; 3xtf32 28.6 against 30.0 us,
+/// and 31.4 us with 128x64 tiles (bench/tensor_core_check.py, same run).
 struct MmaShapeOffer {
   TileConfig config;
   TileShape measured;
   double tf32Efficiency;
+  int64_t halvesPerSlice, f32PerSlice;
 };
 const MmaShapeOffer kMmaShapeOffers[] = {
-    {{128, 128, 0, 4, 32, 1}, {128, 128, /*blocksToSaturate=*/2, 0.26}, 0.46},
-    {{128, 64, 0, 4, 16, 1}, {128, 64, /*blocksToSaturate=*/2, 0.16}, 0.39},
-    {{64, 64, 0, 4, 16, 1}, {64, 64, /*blocksToSaturate=*/4, 0.15}, 0.3},
+    {{128, 128, 0, 4, 32, 1},
+     {128, 128, /*blocksToSaturate=*/2, 0.26},
+     0.46,
+     32,
+     16},
+    {{128, 64, 0, 4, 16, 1},
+     {128, 64, /*blocksToSaturate=*/2, 0.16},
+     0.39,
+     32,
+     16},
+    {{64, 64, 0, 4, 16, 1},
+     {64, 64, /*blocksToSaturate=*/4, 0.17},
+     0.44,
+     64,
+     32},
 };
 
 /// A row count for a dynamic row axis without --expected-rows: large, so
@@ -1692,7 +1710,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     for (const MmaShapeOffer &offer : kMmaShapeOffers) {
       ShapeOffer o{offer.config, offer.measured};
       o.config.mma = mma;
-      o.config.bk = o.config.mmaK() == 16 ? 32 : 16;
+      o.config.bk = o.config.mmaK() == 16 ? offer.halvesPerSlice
+                                          : offer.f32PerSlice;
       if (tf32)
         o.measured.efficiency = offer.tf32Efficiency;
       offers.push_back(o);

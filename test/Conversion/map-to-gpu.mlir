@@ -70,13 +70,15 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // CHECK-NOT: nvvm.mma.sync
 // CHECK: func.func @gram_f16
 // The tensor-core schedule stages row-major f32 tiles padded by 4 features
-// (16 bytes) and splits each operand into a TF32 part and its remainder.
+// (16 bytes) and splits each operand into a TF32 part and its remainder;
+// with 10 candidates the ledger takes 64x64 tiles of 32-feature slices:
+// 2 m16 x 8 n8 tiles x 4 k-steps x 3 MMAs.
 // TF32X3-LABEL: gpu.func @naive_k0
 // TF32X3-NOT: nvvm.mma.sync
 // TF32X3-LABEL: gpu.func @gram_k0
-// TF32X3-SAME: workgroup(%{{.*}}: memref<2x128x20xf32, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x64x20xf32, #gpu.address_space<workgroup>>
+// TF32X3-SAME: workgroup(%{{.*}}: memref<2x64x36xf32, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x64x36xf32, #gpu.address_space<workgroup>>
 // TF32X3-SAME: tensor-core mma.sync m16n8k8 (3xtf32, f32 accumulation)
-// TF32X3-COUNT-96: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// TF32X3-COUNT-192: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // TF32X3-NOT: nvvm.mma.sync
 // TF32X3: func.func @gram_f16
 // TF32-LABEL: gpu.func @gram_k0
