@@ -789,11 +789,13 @@ public:
   /// every output dimension is computed from: nothing hoists out of it, as
   /// in the GPU's one-thread-per-output-element schedule.
   LoopNestCounter(KernelOp kernel, SizeResolver &sizes, int64_t rowTile,
-                  KernelCost &cost, bool perElement = false)
+                  KernelCost &cost, bool perElement = false,
+                  StringRef precision = "ieee")
       : kernel(kernel), sizes(sizes), rowTile(rowTile), cost(cost),
         perElement(perElement) {
     frames.emplace_back();
     frames.front().id = 0;
+    findTensorCoreOps(precision);
   }
 
   LogicalResult run();
@@ -863,6 +865,12 @@ private:
                                   const Frame *ctx);
   FailureOr<Scalar> emitRunningMin(RunningMinOp op, ArrayRef<Index> indices,
                                    const Frame *ctx);
+
+  /// The product and the sum of a Gram-form pairwise term that the GPU
+  /// schedule computes with MMAs: the dtype their FLOPs count under and the
+  /// passes per product (computePlan's precision).
+  DenseMap<Operation *, std::pair<std::string, int64_t>> tensorCoreOps;
+  void findTensorCoreOps(StringRef precision);
 
   KernelOp kernel;
   SizeResolver &sizes;
@@ -1008,9 +1016,113 @@ LoopNestCounter::boundImplicitFrames(Value value) {
   return bound;
 }
 
+/// The kernel argument `value` reads through views and widening casts, and
+/// whether a take (the running minimum's candidate) is on the way.
+static std::pair<BlockArgument, bool> gramFactorLeaf(Value value) {
+  bool taken = false;
+  while (Operation *op = value.getDefiningOp()) {
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      value = expand.getInput();
+    } else if (auto bcast = dyn_cast<BroadcastToOp>(op)) {
+      value = bcast.getInput();
+    } else if (auto take = dyn_cast<TakeOp>(op)) {
+      taken = true;
+      value = take.getInput();
+    } else if (auto transpose = dyn_cast<TransposeOp>(op)) {
+      value = transpose.getInput();
+    } else if (auto cast = dyn_cast<CastOp>(op)) {
+      Type from = getElementTypeOrSelf(cast.getInput().getType());
+      if (!getElementTypeOrSelf(cast.getType()).isF32() ||
+          !(from.isF16() || from.isBF16() || from.isF32()))
+        return {};
+      value = cast.getInput();
+    } else {
+      return {};
+    }
+  }
+  return {dyn_cast<BlockArgument>(value), taken};
+}
+
+/// Where the Gram form's products of leaves `a` and `b` run, and how many
+/// MMAs each takes, under `precision`; "" when on the FMA units.
+static std::pair<std::string, int64_t>
+tensorCoreBucket(BlockArgument a, BlockArgument b, StringRef precision) {
+  Type element = getElementTypeOrSelf(a.getType());
+  if (element != getElementTypeOrSelf(b.getType()))
+    return {};
+  if (element.isF16())
+    return {"f16", 1};
+  if (element.isBF16())
+    return {"bf16", 1};
+  if (element.isF32() && precision == "tf32")
+    return {"tf32", 1};
+  if (element.isF32() && precision == "3xtf32")
+    return {"tf32", 3};
+  return {};
+}
+
+void LoopNestCounter::findTensorCoreOps(StringRef precision) {
+  kernel.walk([&](RunningMinOp loop) {
+    loop.getBody().walk([&](SumOp sum) {
+      auto mul = sum.getInput().getDefiningOp<MulOp>();
+      if (!mul)
+        return;
+      auto [lhs, lhsTaken] = gramFactorLeaf(mul.getLhs());
+      auto [rhs, rhsTaken] = gramFactorLeaf(mul.getRhs());
+      // One row operand and one candidate operand, of one element type.
+      if (!lhs || !rhs || lhs == rhs || lhsTaken == rhsTaken)
+        return;
+      std::pair<std::string, int64_t> bucket =
+          tensorCoreBucket(lhs, rhs, precision);
+      if (bucket.first.empty())
+        return;
+      tensorCoreOps[mul] = bucket;
+      tensorCoreOps[sum] = bucket;
+    });
+  });
+  // Before fuse-argmin-to-running-min (fuse-choose-form costs that form)
+  // the pairwise products are a rank-3 broadcast product summed over its
+  // last dimension, or a fuse.matmul, of two kernel inputs.
+  kernel.walk([&](SumOp sum) {
+    auto mul = sum.getInput().getDefiningOp<MulOp>();
+    if (!mul || mul.getType().getRank() != 3 || tensorCoreOps.count(mul))
+      return;
+    auto [lhs, lhsTaken] = gramFactorLeaf(mul.getLhs());
+    auto [rhs, rhsTaken] = gramFactorLeaf(mul.getRhs());
+    if (!lhs || !rhs || lhs == rhs)
+      return;
+    std::pair<std::string, int64_t> bucket =
+        tensorCoreBucket(lhs, rhs, precision);
+    if (bucket.first.empty())
+      return;
+    tensorCoreOps[mul] = bucket;
+    tensorCoreOps[sum] = bucket;
+  });
+  kernel.walk([&](MatmulOp matmul) {
+    auto [lhs, lhsTaken] = gramFactorLeaf(matmul.getLhs());
+    auto [rhs, rhsTaken] = gramFactorLeaf(matmul.getRhs());
+    if (!lhs || !rhs || lhs == rhs)
+      return;
+    std::pair<std::string, int64_t> bucket =
+        tensorCoreBucket(lhs, rhs, precision);
+    if (!bucket.first.empty())
+      tensorCoreOps[matmul] = bucket;
+  });
+}
+
 LogicalResult LoopNestCounter::charge(Operation *op, const Frame *at, bool row,
                                       StringRef dtype, int64_t flops,
                                       int64_t transcendentals) {
+  std::string tensorDType;
+  auto tensorOp = tensorCoreOps.find(op);
+  if (tensorOp != tensorCoreOps.end() && flops) {
+    // One FMA of the MMA per product and pass: its multiply here, its add
+    // under the sum.
+    tensorDType = tensorOp->second.first;
+    dtype = tensorDType;
+    cost.tensorCores = true;
+    cost.tensorPasses = std::max(cost.tensorPasses, tensorOp->second.second);
+  }
   std::optional<int64_t> count = at->count;
   std::optional<int64_t> tiled = row ? at->count : at->tiledCount;
   auto overflow = [&]() {
@@ -1535,7 +1647,8 @@ static bool isFree(Operation *op) {
 
 FailureOr<PlanCost> mlir::fuse::computePlan(func::FuncOp func, PlanKind kind,
                                             const SizeBindings &bindings,
-                                            int64_t rowTile) {
+                                            int64_t rowTile,
+                                            StringRef precision) {
   if (func.isExternal())
     return mlir::emitError(func.getLoc())
            << "byte ledger: @" << func.getSymName() << " has no body";
@@ -1591,7 +1704,8 @@ FailureOr<PlanCost> mlir::fuse::computePlan(func::FuncOp func, PlanKind kind,
       cost.launches = 1;
       if (failed(countTraffic(kernel, kernel.getInputs(), sizes, cost)))
         return failure();
-      LoopNestCounter counter(kernel, sizes, rowTile, cost);
+      LoopNestCounter counter(kernel, sizes, rowTile, cost,
+                              /*perElement=*/false, precision);
       if (failed(counter.run()))
         return failure();
       // Only running-min kernels get the tiled GPU schedule; the others
@@ -1677,7 +1791,10 @@ mlir::fuse::estimateKernel(const KernelCost &kernel,
           " ops (kernel " + kernel.name + "); add \"" +
           (StringRef(dtype).starts_with("i") ? dtype : dtype + ".fma") +
           "\" to its flop_rate");
-    estimate.computeSec += static_cast<double>(flops) / rate->second;
+    double passes = StringRef(rate->first).ends_with(".tensor")
+                        ? static_cast<double>(kernel.tensorPasses)
+                        : 1.0;
+    estimate.computeSec += static_cast<double>(flops) * passes / rate->second;
   }
   if (kernel.tiledTranscendentals)
     estimate.computeSec += static_cast<double>(kernel.tiledTranscendentals) /
@@ -2020,6 +2137,7 @@ static llvm::json::Object kernelToJSON(const KernelCost &kernel,
       {"tiled_transcendentals", kernel.tiledTranscendentals},
       {"launches", kernel.launches},
       {"tensor_cores", kernel.tensorCores},
+      {"tensor_passes", kernel.tensorPasses},
       {"memory_s", time.memorySec},
       {"compute_s", time.computeSec},
       {"launch_s", time.launchSec},
@@ -2107,6 +2225,9 @@ static void appendCounts(Builder &b, SmallVectorImpl<NamedAttribute> &attrs,
       b.getNamedAttr("launches", b.getI64IntegerAttr(kernel.launches)));
   if (kernel.tensorCores)
     attrs.push_back(b.getNamedAttr("tensor_cores", b.getUnitAttr()));
+  if (kernel.tensorPasses != 1)
+    attrs.push_back(b.getNamedAttr(
+        "tensor_passes", b.getI64IntegerAttr(kernel.tensorPasses)));
 }
 
 static void appendTime(Builder &b, SmallVectorImpl<NamedAttribute> &attrs,
@@ -2180,6 +2301,8 @@ static FailureOr<KernelCost> kernelFromAttr(DictionaryAttr attr) {
   if (!getInt("tiled_transcendentals", kernel.tiledTranscendentals, false))
     return failure();
   kernel.tensorCores = attr.contains("tensor_cores");
+  if (auto passes = attr.getAs<IntegerAttr>("tensor_passes"))
+    kernel.tensorPasses = passes.getInt();
   for (NamedAttribute entry : attr) {
     StringRef key = entry.getName().getValue();
     auto value = dyn_cast<IntegerAttr>(entry.getValue());
@@ -2246,7 +2369,8 @@ struct CostedPlan {
 static FailureOr<CostedPlan> costPlan(func::FuncOp func, PlanKind kind,
                                       const SizeBindings &sizes,
                                       const LedgerOptions &options) {
-  FailureOr<PlanCost> cost = computePlan(func, kind, sizes, options.rowTile);
+  FailureOr<PlanCost> cost =
+      computePlan(func, kind, sizes, options.rowTile, options.precision);
   if (failed(cost))
     return failure();
   llvm::Expected<PlanTime> time = estimatePlan(*cost, options.device);

@@ -68,6 +68,7 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.emitRemarks = options.remarks;
   fusion.emitRemarks = options.remarks;
   fusion.allowReassociation = options.allowReassociation;
+  fusion.precision = options.precision;
   gpu.allowReassociation = options.allowReassociation;
   switch (options.emit) {
   case EmitLevel::Fused:

@@ -37,6 +37,7 @@ void fusec::buildFusionPipeline(OpPassManager &pm,
     form.allowReassociation = true;
     form.emitRemarks = options.emitRemarks;
     form.assumedSize = options.assumedSize;
+    form.precision = options.precision;
     pm.addNestedPass<func::FuncOp>(fuse::createFuseChooseForm(form));
     pm.addPass(createCanonicalizerPass());
   }
@@ -74,6 +75,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   fusion.fuseIndexReductions = options.fuseIndexReductions;
   fusion.emitRemarks = options.emitRemarks;
   fusion.allowReassociation = options.allowReassociation;
+  fusion.precision = options.precision;
   // The row count the schedule assumes is the best guess the fusion
   // decisions have too.
   if (options.expectedRows > 0)

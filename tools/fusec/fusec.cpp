@@ -179,6 +179,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   }
 
   mlir::fuse::LedgerOptions options;
+  options.precision = precision;
   auto profile = mlir::fuse::getDeviceProfile(device);
   if (!profile) {
     llvm::errs() << "fusec: error: " << llvm::toString(profile.takeError())

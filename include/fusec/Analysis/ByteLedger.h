@@ -173,8 +173,13 @@ struct KernelCost {
   int64_t transcendentals = 0;
   int64_t tiledTranscendentals = 0;
   int64_t launches = 0;
-  /// A GEMM on 16-bit floats (cuBLAS runs it on tensor cores).
+  /// A GEMM on 16-bit floats (cuBLAS runs it on tensor cores), or a fused
+  /// kernel whose Gram-form products run on them (computePlan's
+  /// precision).
   bool tensorCores = false;
+  /// MMAs per product on the tensor cores: 3 for 3xTF32 (its FLOPs are
+  /// counted once, as the useful work, and take three times as long).
+  int64_t tensorPasses = 1;
 
   /// bytesRead + bytesWritten. computePlan guarantees that it fits.
   int64_t getBytes() const { return bytesRead + bytesWritten; }
@@ -209,9 +214,18 @@ struct PlanCost {
 /// fusion pipeline it is the fused plan (`kind` only labels the result).
 /// `rowTile` is the row tile of KernelCost::tiledFlops. Emits a located
 /// error and fails on unsupported ops, unbound sizes and overflow.
+///
+/// `precision` is the GPU schedule's for f32 products of the Gram form
+/// ("ieee", "tf32", "3xtf32"): a running minimum whose candidate sums the
+/// products of a row operand and a candidate operand (each possibly widened
+/// to f32) runs those products on tensor cores when the operands are f16
+/// or bf16, or f32 under tf32/3xtf32. Their FLOPs are then counted under
+/// "f16"/"bf16"/"tf32" (three passes for 3xtf32) and the kernel is marked
+/// tensorCores, so that its floor uses the tensor rate.
 FailureOr<PlanCost> computePlan(func::FuncOp func, PlanKind kind,
                                 const SizeBindings &sizes,
-                                int64_t rowTile = 64);
+                                int64_t rowTile = 64,
+                                StringRef precision = "ieee");
 
 /// A floor time and its parts.
 struct TimeEstimate {
@@ -256,6 +270,8 @@ struct LedgerOptions {
   double computeBlowupLimit = 2.0;
   /// Optional JSON file of measured times (see parseMeasurements).
   std::string measurementsPath;
+  /// The GPU schedule's precision for f32 Gram-form products (computePlan).
+  std::string precision = "ieee";
 };
 
 /// Eager against fused, and whether fusing pays.

@@ -37,6 +37,11 @@ struct FusionPipelineOptions
       llvm::cl::desc("Size the ledger's fusion decisions assume for dynamic "
                      "dimensions"),
       llvm::cl::init(4096)};
+  Option<std::string> precision{
+      *this, "precision",
+      llvm::cl::desc("The GPU schedule's precision for f32 Gram-form "
+                     "products, which the ledger's form choice costs"),
+      llvm::cl::init("ieee")};
 };
 
 struct GPUPipelineOptions

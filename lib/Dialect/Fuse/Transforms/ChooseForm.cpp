@@ -143,7 +143,8 @@ FuseChooseFormPass::predict(func::FuncOp func, ArrayRef<unsigned> gramPositions,
     return std::nullopt;
   SizeBindings sizes;
   sizes.bindAll("n", assumedSize);
-  FailureOr<PlanCost> plan = computePlan(clone, PlanKind::Fused, sizes);
+  FailureOr<PlanCost> plan =
+      computePlan(clone, PlanKind::Fused, sizes, /*rowTile=*/64, precision);
   if (failed(plan))
     return std::nullopt;
   llvm::Expected<PlanTime> time = estimatePlan(*plan, profile);
@@ -199,7 +200,12 @@ void FuseChooseFormPass::runOnOperation() {
                        << (useGram ? "Gram form" : "direct form")
                        << ": predicted fused floor "
                        << llvm::formatv("{0:f1}", *gram * 1e6)
-                       << " us in the Gram form against "
+                       << " us in the Gram form"
+                       << (precision == "ieee"
+                               ? ""
+                               : " (products on tensor cores, " + precision +
+                                     ")")
+                       << " against "
                        << llvm::formatv("{0:f1}", *direct * 1e6)
                        << " us direct on " << profile->name << " at n="
                        << static_cast<int64_t>(assumedSize);

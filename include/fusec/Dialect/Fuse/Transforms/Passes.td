@@ -103,6 +103,10 @@ def FuseChooseForm : Pass<"fuse-choose-form", "func::FuncOp"> {
            "Device profile of the ledger (h200, l4 or a JSON file)">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Report each decision as a remark">,
+    Option<"precision", "precision", "std::string", /*default=*/"\"ieee\"",
+           "The GPU schedule's precision for f32 Gram-form products (ieee, "
+           "tf32, 3xtf32): under tf32/3xtf32 the ledger costs the Gram form "
+           "at the tensor-core rate">,
   ];
   let dependentDialects = ["fuse::FuseDialect"];
 }
