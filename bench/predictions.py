@@ -23,15 +23,16 @@ CHAINS = {"chain-4096": 4096, "chain-1e6": 1000000,
           "chain-134217728": 134217728}
 
 
-def ledger(fusec, text, sizes):
-    proc = subprocess.run([fusec, "-", "--ledger=json", f"--sizes={sizes}"],
+def ledger(fusec, text, sizes, extra=()):
+    proc = subprocess.run([fusec, "-", "--ledger=json", f"--sizes={sizes}"]
+                          + list(extra),
                           input=text.encode(), capture_output=True)
     if proc.returncode:
         raise RuntimeError(proc.stderr.decode())
     return json.loads(proc.stdout)
 
 
-def rows_of(program, shape, report):
+def rows_of(program, shape, report, precision=None):
     rows = []
     for fn in report["functions"]:
         for plan in ("eager", "fused"):
@@ -43,6 +44,8 @@ def rows_of(program, shape, report):
                          "peak_bytes": p.get("peak_bytes"),
                          "bytes": p.get("bytes_read", 0) + p.get("bytes_written", 0),
                          "flops": p.get("flops")})
+            if precision:
+                rows[-1]["precision"] = precision
     return rows
 
 
@@ -59,6 +62,22 @@ def main():
             rows += rows_of(example, shape,
                             ledger(args.fusec, kernels.specialize(text, k, d),
                                    f"n={n}"))
+    # The tensor-core kernels: the ledger costs their Gram-form products at
+    # the tensor rate of the precision (f16/bf16 data; f32 with --precision).
+    with open(os.path.join(ROOT, "examples", "gemm_argmin.mlir")) as f:
+        gram = f.read()
+    with open(os.path.join(ROOT, "examples", "gemm_argmin_f16.mlir")) as f:
+        gram16 = f.read()
+    for shape, (n, k, d) in kernels.SHAPES.items():
+        for precision in ("3xtf32", "tf32"):
+            report = ledger(args.fusec, kernels.specialize(gram, k, d),
+                            f"n={n}", [f"--precision={precision}"])
+            rows += rows_of("gemm_argmin", shape, report, precision)
+        for half in ("f16", "bf16"):
+            text = gram16 if half == "f16" else gram16.replace("xf16>", "xbf16>")
+            report = ledger(args.fusec, kernels.specialize(text, k, d),
+                            f"n={n}")
+            rows += rows_of("gemm_argmin", shape, report, half)
     with open(os.path.join(ROOT, "examples", "chain_f16.mlir")) as f:
         chain = f.read()
     for shape, numel in CHAINS.items():
