@@ -171,6 +171,15 @@ cases=(
   "int-argmin-i64|$ints --func=argmin_i64 --dup-rows=0"
   "int-extremes|$ints --func=extremes --dims=s0=5"
   "int-nearest-dup|$ints --func=nearest_i32 --dup-rows=1"
+  "tc-f16-nan|$ex/gemm_argmin_f16.mlir --fill=nan"
+  "tc-f16-inf|$ex/gemm_argmin_f16.mlir --fill=inf"
+  "tc-f16-equal|$ex/gemm_argmin_f16.mlir --fill=equal"
+  "tc-f16-large|$ex/gemm_argmin_f16.mlir --fill=large-f16"
+  "tc-f16-dup|$ex/gemm_argmin_f16.mlir --dup-rows=1"
+  "tc-3xtf32-nan|$ex/gemm_argmin.mlir --precision=3xtf32 --fill=nan"
+  "tc-3xtf32-inf|$ex/gemm_argmin.mlir --precision=3xtf32 --fill=inf"
+  "tc-3xtf32-equal|$ex/gemm_argmin.mlir --precision=3xtf32 --fill=equal"
+  "tc-3xtf32-dup|$ex/gemm_argmin.mlir --precision=3xtf32 --dup-rows=1"
 )
 
 # The subset under the sanitizers: every kernel family (tiled running
@@ -178,7 +187,10 @@ cases=(
 # loops, running step, k = d = 1, integers) with its hardest fill.
 sanitized=" naive-nan naive-dup naive-split-nan gemm-equal gemm-inf \
 naive-unfused-nan distance-equal chain-f16-large loop-k8-nan step-inf \
-f16-naive-large k1d1 forced-ties int-nearest-dup "
+f16-naive-large k1d1 forced-ties int-nearest-dup tc-f16-nan tc-f16-large \
+tc-3xtf32-inf tc-3xtf32-dup "
+# EDGE_ONLY (a bash regex on the labels) runs a subset, e.g. EDGE_ONLY=^tc-.
+only=${EDGE_ONLY:-}
 
 seed=200
 for entry in "${cases[@]}"; do
@@ -186,6 +198,7 @@ for entry in "${cases[@]}"; do
   label=${entry%%|*}
   args=${entry#*|}
   seed=$((seed + 1))
+  [ -z "$only" ] || [[ $label =~ $only ]] || continue
   # shellcheck disable=SC2086 # args are words by design
   run "$label" fuse-run $args $gpu --trials=$trials --seed=$seed
 done
@@ -202,6 +215,7 @@ if [ "$sanitize" != 0 ]; then
         *" $label "*) ;;
         *) continue ;;
       esac
+      [ -z "$only" ] || [[ $label =~ $only ]] || continue
       # shellcheck disable=SC2086
       run "$tool:$label" "$sanitizer" --tool $tool --error-exitcode 9 \
         fuse-run $args $gpu --trials=2 --seed=$seed \
