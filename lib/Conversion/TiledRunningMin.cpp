@@ -734,30 +734,45 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
     return memref::LoadOp::create(builder, loc, smem,
                                   ValueRange{current, row, col});
   };
-  // TF32 of an f32 (round to nearest, ties away: the cvt.rna.tf32 rule),
-  // and the f32 remainder, which the tensor core truncates to TF32.
-  auto tf32Split = [&](Value x) -> std::pair<Value, Value> {
-    Value bits = arith::BitcastOp::create(builder, loc, i32, x);
-    Value big = arith::AndIOp::create(
+  // The split of an f32 operand for the MMAs: the TF32 part (cvt.rna.tf32,
+  // which keeps NaN a NaN and inf an inf), the f32 remainder (which the
+  // tensor core truncates to TF32) and the TF32 part again for the cross
+  // terms. A non-finite TF32 part has no remainder (inf - inf would turn an
+  // infinite product into NaN) and counts as 0 in the cross terms (an
+  // infinite operand times the other's exact remainder, 0, would make NaN
+  // too); the big x big product carries the inf or NaN. Found by
+  // gpu-edge.sh's tc-3xtf32 NaN and inf cases.
+  struct Tf32Parts {
+    Value big, small, cross;
+  };
+  auto tf32Split = [&](Value x) -> Tf32Parts {
+    Value big = NVVM::ConvertFloatToTF32Op::create(builder, loc, i32, x,
+                                                   NVVM::FPRoundingMode::RNA);
+    Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
+    Value inf = arith::ConstantOp::create(
         builder, loc,
-        arith::AddIOp::create(builder, loc, bits,
-                              arith::ConstantIntOp::create(builder, loc, i32,
-                                                           0x1000)),
-        arith::ConstantIntOp::create(builder, loc, i32,
-                                     static_cast<int32_t>(0xFFFFE000u)));
-    Value small = arith::BitcastOp::create(
-        builder, loc, i32,
-        arith::SubFOp::create(builder, loc, x,
-                              arith::BitcastOp::create(builder, loc, f32,
-                                                       big)));
-    return {big, small};
+        builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));
+    // |big| == inf, or big is NaN: not finite.
+    Value nonFinite = arith::CmpFOp::create(
+        builder, loc, arith::CmpFPredicate::UGE,
+        math::AbsFOp::create(builder, loc, bigF), inf);
+    Value zeroF =
+        arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
+    Value small = arith::SelectOp::create(
+        builder, loc, nonFinite, zeroF,
+        arith::SubFOp::create(builder, loc, x, bigF));
+    Value cross = arith::SelectOp::create(
+        builder, loc, nonFinite,
+        arith::ConstantIntOp::create(builder, loc, i32, 0), big);
+    return {big, arith::BitcastOp::create(builder, loc, i32, small), cross};
   };
   // Halves: A regs (g, 2q), (g+8, 2q), (g, 2q+8), (g+8, 2q+8), B regs
   // (n=g, k=2q), (g, 2q+8); TF32: A (g, q), (g+8, q), (g, q+4), (g+8, q+4),
   // B (g, q), (g, q+4), with q = lane % 4 (quadIdx holds 2q for halves).
   int64_t kHalf = cfg.mmaK() / 2;
   int64_t mTiles = kMmaWarpRows / 16, nTiles = cfg.bn / 8;
-  SmallVector<SmallVector<Value>> aBig(mTiles), aSmall(mTiles);
+  SmallVector<SmallVector<Value>> aBig(mTiles), aSmall(mTiles),
+      aCross(mTiles);
   for (int64_t i = 0; i < mTiles; ++i) {
     Value r0 = arith::AddIOp::create(builder, loc, warpRow, idx(16 * i));
     Value r8 = arith::AddIOp::create(builder, loc, r0, idx(8));
@@ -765,9 +780,10 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
          {std::pair{r0, int64_t(0)}, {r8, 0}, {r0, kHalf}, {r8, kHalf}}) {
       Value v = load(aSmem, row, feature);
       if (!halves) {
-        auto [big, small] = tf32Split(v);
-        aBig[i].push_back(big);
-        aSmall[i].push_back(small);
+        Tf32Parts parts = tf32Split(v);
+        aBig[i].push_back(parts.big);
+        aSmall[i].push_back(parts.small);
+        aCross[i].push_back(parts.cross);
       } else {
         aBig[i].push_back(v);
       }
@@ -784,13 +800,14 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
                                             NVVM::MMALayout::col};
   for (int64_t j = 0; j < nTiles; ++j) {
     Value nRow = arith::AddIOp::create(builder, loc, groupRow, idx(8 * j));
-    SmallVector<Value> bBig, bSmall;
+    SmallVector<Value> bBig, bSmall, bCross;
     for (int64_t feature : {int64_t(0), kHalf}) {
       Value v = load(bSmem, nRow, feature);
       if (!halves) {
-        auto [big, small] = tf32Split(v);
-        bBig.push_back(big);
-        bSmall.push_back(small);
+        Tf32Parts parts = tf32Split(v);
+        bBig.push_back(parts.big);
+        bSmall.push_back(parts.small);
+        bCross.push_back(parts.cross);
       } else {
         bBig.push_back(v);
       }
@@ -814,9 +831,12 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
           c[e] = LLVM::ExtractValueOp::create(builder, loc, d, e);
       };
       if (cfg.mma == MmaKind::TF32x3) {
-        // Small cross terms first, then the big product.
-        mma(aSmall[i], bBig);
-        mma(aBig[i], bSmall);
+        // Small cross terms first, then the big product. The cross terms
+        // see a non-finite big part as 0: inf x 0 (an exact operand's
+        // remainder) would make NaN where the product is inf; the big
+        // product carries the inf or NaN.
+        mma(aSmall[i], bCross);
+        mma(aCross[i], bSmall);
       }
       mma(aBig[i], bBig);
       for (unsigned e = 0; e < 4; ++e)
@@ -1657,8 +1677,10 @@ const ShapeOffer kShapeOffers[] = {
 /// the H200 (sample-heavy, docs/performance-notes.md, version 5), as a
 /// fraction of the tensor-core rate: with 128 candidates a warp issues
 /// 32 MMAs per 40 fragment loads (f16: 199 TFLOP/s, 0.26 of 770; 3xtf32:
-/// 58.6 TFLOP/s of useful work, 176 of MMA work, 0.46 of 385), with 64
-/// candidates 16 per 24 (120 TFLOP/s, 0.16; 3xtf32 0.39): the schedule is
+/// 48.6 TFLOP/s of useful work, 146 of MMA work, 0.38 of 385, with the
+/// non-finite-safe split of version 7), with 64
+/// candidates 16 per 24 (120 TFLOP/s, 0.16; 3xtf32 0.39 before the
+/// non-finite-safe split, which cost 22%, so 0.30): the schedule is
 /// bound by shared-memory traffic per MMA, so wider warp tiles win. TF32
 /// kinds reach a larger fraction of their (halved) rate.
 /// The 64x64 shape stages 64 halves (32 f32) per slice, which its smaller
@@ -1675,17 +1697,17 @@ struct MmaShapeOffer {
 const MmaShapeOffer kMmaShapeOffers[] = {
     {{128, 128, 0, 4, 32, 1},
      {128, 128, /*blocksToSaturate=*/2, 0.26},
-     0.46,
+     0.38,
      32,
      16},
     {{128, 64, 0, 4, 16, 1},
      {128, 64, /*blocksToSaturate=*/2, 0.16},
-     0.39,
+     0.30,
      32,
      16},
     {{64, 64, 0, 4, 16, 1},
      {64, 64, /*blocksToSaturate=*/4, 0.17},
-     0.44,
+     0.33,
      64,
      32},
 };

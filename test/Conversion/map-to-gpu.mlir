@@ -83,7 +83,7 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // TF32X3: func.func @gram_f16
 // TF32-LABEL: gpu.func @gram_k0
 // TF32-SAME: (tf32, f32 accumulation)
-// TF32-COUNT-32: nvvm.mma.sync
+// TF32-COUNT-64: nvvm.mma.sync
 // TF32-NOT: nvvm.mma.sync
 // TF32: func.func @gram_f16
 func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
