@@ -1818,32 +1818,10 @@ class RefContext:
         """float32 labels of the upcast rows: the direct form, chunked, when
         it is affordable (both half shapes), else the Gram form (IEEE, TF32
         off)."""
-        torch = self.torch
-        rows, d = xs.shape
-        k = cs.shape[0]
-        out = []
-        c32 = cs.float()
-        if rows * k * d <= DIRECT_REF32_LIMIT:
-            step = max(1, DIRECT_REF_CHUNK // (k * d))
-            for r0 in range(0, rows, step):
-                diff = xs[r0:r0 + step, None, :].float() - c32[None, :, :]
-                dist = (diff * diff).sum(2)
-                del diff
-                out.append(dist.argmin(1))
-                del dist
-            method = "direct form in float32 of the upcast data"
-        else:
-            cc = (c32 * c32).sum(1)
-            step = max(1, min(rows, (256 * MiB) // (4 * k)))
-            for r0 in range(0, rows, step):
-                x32 = xs[r0:r0 + step].float()
-                dist = (x32 * x32).sum(1, keepdim=True) + cc - \
-                    2.0 * (x32 @ c32.T)
-                out.append(dist.argmin(1))
-                del dist, x32
-            method = "Gram form in float32 (TF32 off) of the upcast data"
-        del c32
-        return torch.cat(out), method
+        return self._labels_in(
+            xs, cs, self.torch.float32, 4, DIRECT_REF32_LIMIT,
+            "direct form in float32 of the upcast data",
+            "Gram form in float32 (TF32 off) of the upcast data")
 
     def ref(self, kk):
         key = kk or self.k
@@ -1853,32 +1831,40 @@ class RefContext:
         return self.refs[key]
 
     def _ref_labels(self, xs, cs):
+        return self._labels_in(
+            xs, cs, self.torch.float64, 8, DIRECT_REF_LIMIT,
+            "direct form in float64",
+            "Gram form in float64 (mismatches re-checked directly)")
+
+    def _labels_in(self, xs, cs, dtype, elem_bytes, direct_limit,
+                   direct_method, gram_method):
+        """Nearest-centroid labels of xs computed in `dtype`: the direct
+        form in chunks while rows * k * d <= direct_limit, else the Gram
+        form in row blocks of at most 256 MiB of distances."""
         torch = self.torch
         rows, d = xs.shape
         k = cs.shape[0]
         out = []
-        if rows * k * d <= DIRECT_REF_LIMIT:
-            c64 = cs.double()
+        c = cs.to(dtype)
+        if rows * k * d <= direct_limit:
             step = max(1, DIRECT_REF_CHUNK // (k * d))
             for r0 in range(0, rows, step):
-                diff = xs[r0:r0 + step, None, :].double() - c64[None, :, :]
+                diff = xs[r0:r0 + step, None, :].to(dtype) - c[None, :, :]
                 dist = (diff * diff).sum(2)
                 del diff
                 out.append(dist.argmin(1))
                 del dist
-            method = "direct form in float64"
+            method = direct_method
         else:
-            c64 = cs.double()
-            cc = (c64 * c64).sum(1)
-            step = max(1, min(rows, (256 * MiB) // (8 * k)))
+            cc = (c * c).sum(1)
+            step = max(1, min(rows, (256 * MiB) // (elem_bytes * k)))
             for r0 in range(0, rows, step):
-                x64 = xs[r0:r0 + step].double()
-                dist = (x64 * x64).sum(1, keepdim=True) + cc - \
-                    2.0 * (x64 @ c64.T)
+                x = xs[r0:r0 + step].to(dtype)
+                dist = (x * x).sum(1, keepdim=True) + cc - 2.0 * (x @ c.T)
                 out.append(dist.argmin(1))
-                del dist, x64
-            method = "Gram form in float64 (mismatches re-checked directly)"
-        del c64
+                del dist, x
+            method = gram_method
+        del c
         return torch.cat(out), method
 
     def d64(self, rows, cols):

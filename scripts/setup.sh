@@ -8,9 +8,12 @@
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 
+# libclang-rt-dev: clang's sanitizer and libFuzzer runtimes, which
+# scripts/sanitizers.sh (CI) links; clang only recommends it, and the
+# install below skips recommendations.
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          clang lld ccache ninja-build cmake libzstd-dev zlib1g-dev
-          python3 binutils)
+          clang libclang-rt-dev lld ccache ninja-build cmake libzstd-dev
+          zlib1g-dev python3 binutils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

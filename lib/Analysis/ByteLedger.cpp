@@ -1016,9 +1016,7 @@ LoopNestCounter::boundImplicitFrames(Value value) {
   return bound;
 }
 
-/// The kernel argument `value` reads through views and widening casts, and
-/// whether a take (the running minimum's candidate) is on the way.
-static std::pair<BlockArgument, bool> gramFactorLeaf(Value value) {
+std::pair<BlockArgument, bool> mlir::fuse::traceGramFactor(Value value) {
   bool taken = false;
   while (Operation *op = value.getDefiningOp()) {
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
@@ -1062,51 +1060,40 @@ tensorCoreBucket(BlockArgument a, BlockArgument b, StringRef precision) {
 }
 
 void LoopNestCounter::findTensorCoreOps(StringRef precision) {
-  kernel.walk([&](RunningMinOp loop) {
-    loop.getBody().walk([&](SumOp sum) {
-      auto mul = sum.getInput().getDefiningOp<MulOp>();
-      if (!mul)
-        return;
-      auto [lhs, lhsTaken] = gramFactorLeaf(mul.getLhs());
-      auto [rhs, rhsTaken] = gramFactorLeaf(mul.getRhs());
-      // One row operand and one candidate operand, of one element type.
-      if (!lhs || !rhs || lhs == rhs || lhsTaken == rhsTaken)
-        return;
-      std::pair<std::string, int64_t> bucket =
-          tensorCoreBucket(lhs, rhs, precision);
-      if (bucket.first.empty())
-        return;
-      tensorCoreOps[mul] = bucket;
-      tensorCoreOps[sum] = bucket;
-    });
-  });
-  // Before fuse-argmin-to-running-min (fuse-choose-form costs that form)
-  // the pairwise products are a rank-3 broadcast product summed over its
-  // last dimension, or a fuse.matmul, of two kernel inputs.
+  // The dtype and passes for products of `lhs` and `rhs`, when one factor
+  // is a row operand and the other a candidate operand (a take marks the
+  // candidate inside a running minimum; before fuse-argmin-to-running-min,
+  // which fuse-choose-form costs, the pairs are a rank-3 broadcast or a
+  // matmul).
+  auto bucketOf =
+      [&](Value lhs, Value rhs,
+          bool needTake) -> std::optional<std::pair<std::string, int64_t>> {
+    auto [lhsLeaf, lhsTaken] = traceGramFactor(lhs);
+    auto [rhsLeaf, rhsTaken] = traceGramFactor(rhs);
+    if (!lhsLeaf || !rhsLeaf || lhsLeaf == rhsLeaf ||
+        (needTake && lhsTaken == rhsTaken))
+      return std::nullopt;
+    std::pair<std::string, int64_t> bucket =
+        tensorCoreBucket(lhsLeaf, rhsLeaf, precision);
+    if (bucket.first.empty())
+      return std::nullopt;
+    return bucket;
+  };
   kernel.walk([&](SumOp sum) {
     auto mul = sum.getInput().getDefiningOp<MulOp>();
-    if (!mul || mul.getType().getRank() != 3 || tensorCoreOps.count(mul))
+    if (!mul)
       return;
-    auto [lhs, lhsTaken] = gramFactorLeaf(mul.getLhs());
-    auto [rhs, rhsTaken] = gramFactorLeaf(mul.getRhs());
-    if (!lhs || !rhs || lhs == rhs)
+    bool inRunningMin = sum->getParentOfType<RunningMinOp>() != nullptr;
+    if (!inRunningMin && mul.getType().getRank() != 3)
       return;
-    std::pair<std::string, int64_t> bucket =
-        tensorCoreBucket(lhs, rhs, precision);
-    if (bucket.first.empty())
-      return;
-    tensorCoreOps[mul] = bucket;
-    tensorCoreOps[sum] = bucket;
+    if (auto bucket = bucketOf(mul.getLhs(), mul.getRhs(), inRunningMin)) {
+      tensorCoreOps[mul] = *bucket;
+      tensorCoreOps[sum] = *bucket;
+    }
   });
   kernel.walk([&](MatmulOp matmul) {
-    auto [lhs, lhsTaken] = gramFactorLeaf(matmul.getLhs());
-    auto [rhs, rhsTaken] = gramFactorLeaf(matmul.getRhs());
-    if (!lhs || !rhs || lhs == rhs)
-      return;
-    std::pair<std::string, int64_t> bucket =
-        tensorCoreBucket(lhs, rhs, precision);
-    if (!bucket.first.empty())
-      tensorCoreOps[matmul] = bucket;
+    if (auto bucket = bucketOf(matmul.getLhs(), matmul.getRhs(), false))
+      tensorCoreOps[matmul] = *bucket;
   });
 }
 
@@ -1434,8 +1421,8 @@ LogicalResult LoopNestCounter::run() {
     if (perElement) {
       std::optional<int64_t> elements = 1;
       for (int64_t extent : extents)
-        elements = elements ? llvm::checkedMul(*elements, extent)
-                            : std::nullopt;
+        elements =
+            elements ? llvm::checkedMul(*elements, extent) : std::nullopt;
       if (!elements)
         return kernel.emitError() << "byte ledger: the kernel's output "
                                      "element count overflows int64";
@@ -2226,8 +2213,8 @@ static void appendCounts(Builder &b, SmallVectorImpl<NamedAttribute> &attrs,
   if (kernel.tensorCores)
     attrs.push_back(b.getNamedAttr("tensor_cores", b.getUnitAttr()));
   if (kernel.tensorPasses != 1)
-    attrs.push_back(b.getNamedAttr(
-        "tensor_passes", b.getI64IntegerAttr(kernel.tensorPasses)));
+    attrs.push_back(b.getNamedAttr("tensor_passes",
+                                   b.getI64IntegerAttr(kernel.tensorPasses)));
 }
 
 static void appendTime(Builder &b, SmallVectorImpl<NamedAttribute> &attrs,
@@ -2530,10 +2517,9 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
   ScheduleEstimate estimate;
   estimate.shape = shape;
   estimate.split = std::min(split, tiles);
-  std::optional<int64_t> blocks =
-      llvm::checkedMul(rowBlocks, estimate.split);
-  std::optional<int64_t> slots = llvm::checkedMul(
-      device.multiprocessors, tile.blocksToSaturate);
+  std::optional<int64_t> blocks = llvm::checkedMul(rowBlocks, estimate.split);
+  std::optional<int64_t> slots =
+      llvm::checkedMul(device.multiprocessors, tile.blocksToSaturate);
   if (!blocks || !slots)
     return makeError("schedule model: the grid size overflows int64");
   estimate.blocks = *blocks;
@@ -2546,25 +2532,21 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
                       double(work.flopsPerTerm);
   double slotRate = rate->second * tile.efficiency / double(*slots);
   estimate.computeSec = double(estimate.waves) * blockFlops / slotRate;
-  double bytes =
-      double(work.rows) * double(work.features) * double(work.elementBytes) *
-          double(estimate.split) +
-      double(work.candidates) * double(work.features) *
-          double(work.elementBytes) +
-      double(work.rows) * double(work.outputBytesPerRow);
+  double bytes = double(work.rows) * double(work.features) *
+                     double(work.elementBytes) * double(estimate.split) +
+                 double(work.candidates) * double(work.features) *
+                     double(work.elementBytes) +
+                 double(work.rows) * double(work.outputBytesPerRow);
   estimate.memorySec = bytes / device.bandwidthBytesPerSec;
   estimate.launches = estimate.split > 1 ? 3 : 1;
-  estimate.predictedSec =
-      std::max(estimate.computeSec, estimate.memorySec) +
-      double(estimate.launches) * device.launchOverheadSec;
+  estimate.predictedSec = std::max(estimate.computeSec, estimate.memorySec) +
+                          double(estimate.launches) * device.launchOverheadSec;
   return estimate;
 }
 
-llvm::Expected<ScheduleEstimate>
-mlir::fuse::chooseTiledSchedule(const TiledWork &work,
-                                ArrayRef<TileShape> shapes,
-                                const DeviceProfile &device,
-                                int64_t forcedSplit) {
+llvm::Expected<ScheduleEstimate> mlir::fuse::chooseTiledSchedule(
+    const TiledWork &work, ArrayRef<TileShape> shapes,
+    const DeviceProfile &device, int64_t forcedSplit) {
   std::optional<ScheduleEstimate> best;
   for (unsigned shape = 0; shape < shapes.size(); ++shape) {
     int64_t tiles = std::max<int64_t>(

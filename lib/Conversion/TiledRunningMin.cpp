@@ -169,24 +169,7 @@ struct TiledPlan {
 /// Whether `value` reads `leaf` through views and widening casts only
 /// (the axes were checked by CandidateShape).
 bool readsLeafDirectly(Value value, BlockArgument leaf) {
-  while (Operation *op = value.getDefiningOp()) {
-    if (auto expand = dyn_cast<ExpandDimsOp>(op))
-      value = expand.getInput();
-    else if (auto bcast = dyn_cast<BroadcastToOp>(op))
-      value = bcast.getInput();
-    else if (auto take = dyn_cast<TakeOp>(op))
-      value = take.getInput();
-    else if (auto cast = dyn_cast<CastOp>(op)) {
-      Type from = getElementTypeOrSelf(cast.getInput().getType());
-      if (!getElementTypeOrSelf(cast.getType()).isF32() ||
-          !(from.isF16() || from.isBF16() || from.isF32()))
-        return false;
-      value = cast.getInput();
-    } else {
-      return false;
-    }
-  }
-  return value == leaf;
+  return traceGramFactor(value).first == leaf;
 }
 
 bool isRowAccess(const LeafAccess &a, Operation *red) {
@@ -310,19 +293,18 @@ FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
     }
   }
   if (auto mul = plan.pairwise->getOperand(0).getDefiningOp<MulOp>())
-    plan.plainProduct =
-        (readsLeafDirectly(mul.getLhs(), plan.rowLeaf) &&
-         readsLeafDirectly(mul.getRhs(), plan.colLeaf)) ||
-        (readsLeafDirectly(mul.getLhs(), plan.colLeaf) &&
-         readsLeafDirectly(mul.getRhs(), plan.rowLeaf));
+    plan.plainProduct = (readsLeafDirectly(mul.getLhs(), plan.rowLeaf) &&
+                         readsLeafDirectly(mul.getRhs(), plan.colLeaf)) ||
+                        (readsLeafDirectly(mul.getLhs(), plan.colLeaf) &&
+                         readsLeafDirectly(mul.getRhs(), plan.rowLeaf));
   Type rowElement =
       cast<RankedTensorType>(plan.rowLeaf.getType()).getElementType();
   Type colElement =
       cast<RankedTensorType>(plan.colLeaf.getType()).getElementType();
   // f32 runs on the FMA units or, by --precision, on tensor cores; f16 and
   // bf16 products of the Gram form run on tensor cores.
-  bool halves = rowElement == colElement &&
-                (rowElement.isF16() || rowElement.isBF16());
+  bool halves =
+      rowElement == colElement && (rowElement.isF16() || rowElement.isBF16());
   if (!(rowElement.isF32() && colElement.isF32()) &&
       !(halves && plan.plainProduct)) {
     why = halves ? "f16/bf16 operands whose pairwise term is not a product"
@@ -462,17 +444,20 @@ private:
                                      builder.getI32IntegerAttr(v));
   }
   /// Copies rows [base, base + rows) x features [l0, l0 + bk) of `src`
-  /// (extent `rowsTotal` x `d`) into registers, zero outside.
+  /// (extent `rowsTotal` x `d`) into registers, zero outside: one vector
+  /// of 16 bytes (chunkElems() elements) per chunk the thread stages.
   SmallVector<Value> loadTile(Value src, Value base, Value rowsTotal, Value l0,
                               int64_t rows);
+  /// Stores loadTile's chunks into `smem`'s slice `buffer`: transposed,
+  /// [feature][row], for the FMA schedule; row-major, [row][feature], for
+  /// the MMA schedule.
   void storeTile(ArrayRef<Value> regs, Value smem, Value buffer, int64_t rows);
-  // The MMA schedule's staging: row-major [buffer][row][feature] tiles of
-  // the input's element type, 16 bytes per thread and step.
-  SmallVector<Value> loadTileMma(Value src, Value base, Value rowsTotal,
-                                 Value l0, int64_t rows);
-  void storeTileMma(ArrayRef<Value> regs, Value smem, Value buffer,
-                    int64_t rows);
-  SmallVector<Type> tileRegTypesMma(int64_t rows) const;
+  /// The types of loadTile's registers.
+  SmallVector<Type> tileRegTypes(int64_t rows) const;
+  /// The row in the tile and the first feature of the p-th chunk the
+  /// thread stages: chunk q = tid + p * threads covers row q / (bk / e) and
+  /// features e * (q % (bk / e)) .. + e - 1.
+  std::pair<Value, Value> chunkCoords(int64_t p);
   /// acc += A-tile x B-tile^T for the k-step at feature offset kOff of the
   /// current buffer; acc is the thread's tm x tn accumulator tile.
   void emitMmaStep(Value aSmem, Value bSmem, Value current, int64_t kOff,
@@ -494,8 +479,7 @@ private:
   }
   int64_t chunkElems() const { return 16 / elemBytes; }
   int64_t chunksPerThread(int64_t rows) const {
-    return (rows * (cfg.bk / chunkElems()) + cfg.threads() - 1) /
-           cfg.threads();
+    return (rows * (cfg.bk / chunkElems()) + cfg.threads() - 1) / cfg.threads();
   }
   /// Row stride of the MMA staging tiles in elements: 16 bytes of padding
   /// put the 8 rows that one fragment load reads in distinct banks.
@@ -514,129 +498,37 @@ private:
   Value warpRow, quadCol, groupRow, quadIdx;
   Type elemType;
   int64_t elemBytes = 4;
-  /// Whether d is a static multiple of 4 (16-byte vector loads).
+  /// Whether d is a static multiple of chunkElems() (16-byte vector loads).
   bool vectorLoads = false;
   bool fullSlices = false;
-  int64_t loadsPerThread(int64_t rows) const {
-    return (rows * cfg.bk / 4 + cfg.threads() - 1) / cfg.threads();
-  }
 };
 
-SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
-                                          Value rowsTotal, Value l0,
-                                          int64_t rows) {
-  // Thread t loads quads q = t, t + threads, ...: quad q covers row
-  // q / (bk/4) and features 4 * (q % (bk/4)) .. +3.
-  SmallVector<Value> regs;
-  int64_t quadsPerRow = cfg.bk / 4;
-  Type f32Type = builder.getF32Type();
-  auto vecType = VectorType::get({4}, f32Type);
-  for (int64_t p = 0; p < loadsPerThread(rows); ++p) {
-    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
-    Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(quadsPerRow));
-    Value col = arith::MulIOp::create(
-        builder, loc, arith::RemUIOp::create(builder, loc, q, idx(quadsPerRow)),
-        idx(4));
-    Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
-    Value feature = arith::AddIOp::create(builder, loc, l0, col);
-    Value rowOk = arith::AndIOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
-                              rowsTotal),
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                              rowInTile, idx(rows)));
-    if (vectorLoads) {
-      Value ok = arith::AndIOp::create(
-          builder, loc, rowOk,
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                feature, d));
-      auto ifOp = scf::IfOp::create(
-          builder, loc, ok,
-          [&](OpBuilder &b, Location l) {
-            Value v = vector::LoadOp::create(
-                b, l, vecType, src, ValueRange{row, feature},
-                /*nontemporal=*/false, llvm::MaybeAlign(16));
-            scf::YieldOp::create(b, l, v);
-          },
-          [&](OpBuilder &b, Location l) {
-            Value zero = arith::ConstantOp::create(
-                b, l, DenseElementsAttr::get(vecType, 0.0f));
-            scf::YieldOp::create(b, l, zero);
-          });
-      for (int64_t e = 0; e < 4; ++e)
-        regs.push_back(
-            vector::ExtractOp::create(builder, loc, ifOp.getResult(0), e));
-    } else {
-      for (int64_t e = 0; e < 4; ++e) {
-        Value fe = arith::AddIOp::create(builder, loc, feature, idx(e));
-        Value ok = arith::AndIOp::create(
-            builder, loc, rowOk,
-            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, fe,
-                                  d));
-        auto ifOp = scf::IfOp::create(
-            builder, loc, ok,
-            [&](OpBuilder &b, Location l) {
-              Value v = memref::LoadOp::create(b, l, src, ValueRange{row, fe});
-              scf::YieldOp::create(b, l, v);
-            },
-            [&](OpBuilder &b, Location l) {
-              Value zero =
-                  arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
-              scf::YieldOp::create(b, l, zero);
-            });
-        regs.push_back(ifOp.getResult(0));
-      }
-    }
-  }
-  return regs;
+std::pair<Value, Value> TiledBuilder::chunkCoords(int64_t p) {
+  int64_t e = chunkElems();
+  int64_t perRow = cfg.bk / e;
+  Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
+  Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(perRow));
+  Value col = arith::MulIOp::create(
+      builder, loc, arith::RemUIOp::create(builder, loc, q, idx(perRow)),
+      idx(e));
+  return {rowInTile, col};
 }
 
-void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
-                             int64_t rows) {
-  // Transposed: smem[buffer][feature][row], so that a thread's register
-  // tile reads consecutive rows with one vector load.
-  int64_t quadsPerRow = cfg.bk / 4;
-  for (int64_t p = 0; p < loadsPerThread(rows); ++p) {
-    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
-    Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(quadsPerRow));
-    Value col = arith::MulIOp::create(
-        builder, loc, arith::RemUIOp::create(builder, loc, q, idx(quadsPerRow)),
-        idx(4));
-    Value inTile = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, rowInTile, idx(rows));
-    auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(ifOp.thenBlock());
-    for (int64_t e = 0; e < 4; ++e) {
-      Value feature = arith::AddIOp::create(builder, loc, col, idx(e));
-      memref::StoreOp::create(builder, loc, regs[p * 4 + e], smem,
-                              ValueRange{buffer, feature, rowInTile});
-    }
-  }
-}
-
-SmallVector<Type> TiledBuilder::tileRegTypesMma(int64_t rows) const {
+SmallVector<Type> TiledBuilder::tileRegTypes(int64_t rows) const {
   return SmallVector<Type>(chunksPerThread(rows),
                            VectorType::get({chunkElems()}, elemType));
 }
 
-SmallVector<Value> TiledBuilder::loadTileMma(Value src, Value base,
-                                             Value rowsTotal, Value l0,
-                                             int64_t rows) {
-  // Thread t loads chunks q = t, t + threads, ...: chunk q covers row
-  // q / (bk / e) and features e * (q % (bk / e)) .. + e - 1, e elements of
-  // 16 bytes. Rows past the operand and features past d are zeros, which
-  // add exactly nothing to a product.
+SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
+                                          Value rowsTotal, Value l0,
+                                          int64_t rows) {
+  // Rows past the operand and features past d are zeros (an MMA product
+  // adds exactly nothing for them; the FMA schedule guards partial slices).
   SmallVector<Value> regs;
   int64_t e = chunkElems();
-  int64_t perRow = cfg.bk / e;
   auto vecType = VectorType::get({e}, elemType);
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
-    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
-    Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(perRow));
-    Value col = arith::MulIOp::create(
-        builder, loc, arith::RemUIOp::create(builder, loc, q, idx(perRow)),
-        idx(e));
+    auto [rowInTile, col] = chunkCoords(p);
     Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
     Value feature = arith::AddIOp::create(builder, loc, l0, col);
     Value rowOk = arith::AndIOp::create(
@@ -661,7 +553,9 @@ SmallVector<Value> TiledBuilder::loadTileMma(Value src, Value base,
                 /*nontemporal=*/false, llvm::MaybeAlign(16));
             scf::YieldOp::create(b, l, v);
           },
-          [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, zeroVec); });
+          [&](OpBuilder &b, Location l) {
+            scf::YieldOp::create(b, l, zeroVec);
+          });
       regs.push_back(ifOp.getResult(0));
       continue;
     }
@@ -679,8 +573,8 @@ SmallVector<Value> TiledBuilder::loadTileMma(Value src, Value base,
             scf::YieldOp::create(b, l, v);
           },
           [&](OpBuilder &b, Location l) {
-            Value zero = arith::ConstantOp::create(
-                b, l, elemType, b.getZeroAttr(elemType));
+            Value zero = arith::ConstantOp::create(b, l, elemType,
+                                                   b.getZeroAttr(elemType));
             scf::YieldOp::create(b, l, zero);
           });
       vec = vector::InsertOp::create(builder, loc, ifOp.getResult(0), vec, i);
@@ -690,24 +584,29 @@ SmallVector<Value> TiledBuilder::loadTileMma(Value src, Value base,
   return regs;
 }
 
-void TiledBuilder::storeTileMma(ArrayRef<Value> regs, Value smem,
-                                Value buffer, int64_t rows) {
-  int64_t e = chunkElems();
-  int64_t perRow = cfg.bk / e;
+void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
+                             int64_t rows) {
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
-    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
-    Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(perRow));
-    Value col = arith::MulIOp::create(
-        builder, loc, arith::RemUIOp::create(builder, loc, q, idx(perRow)),
-        idx(e));
+    auto [rowInTile, col] = chunkCoords(p);
     Value inTile = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, rowInTile, idx(rows));
     auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
-    vector::StoreOp::create(builder, loc, regs[p], smem,
-                            ValueRange{buffer, rowInTile, col},
-                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+    if (cfg.mma != MmaKind::None) {
+      vector::StoreOp::create(builder, loc, regs[p], smem,
+                              ValueRange{buffer, rowInTile, col},
+                              /*nontemporal=*/false, llvm::MaybeAlign(16));
+      continue;
+    }
+    // Transposed: smem[buffer][feature][row], so that a thread's register
+    // tile reads consecutive rows with one vector load.
+    for (int64_t e = 0; e < chunkElems(); ++e) {
+      Value feature = arith::AddIOp::create(builder, loc, col, idx(e));
+      Value v = vector::ExtractOp::create(builder, loc, regs[p], e);
+      memref::StoreOp::create(builder, loc, v, smem,
+                              ValueRange{buffer, feature, rowInTile});
+    }
   }
 }
 
@@ -719,14 +618,13 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
   // One 32-bit register of a fragment: two halves (f16 as vector<2xf16>,
   // bf16 packed in an i32) or one f32 (TF32 bits in an i32).
   auto load = [&](Value smem, Value row, int64_t feature) -> Value {
-    Value col = arith::AddIOp::create(builder, loc, quadIdx,
-                                      idx(kOff + feature));
+    Value col =
+        arith::AddIOp::create(builder, loc, quadIdx, idx(kOff + feature));
     if (halves) {
       auto pair = VectorType::get({2}, elemType);
-      Value v = vector::LoadOp::create(builder, loc, pair, smem,
-                                       ValueRange{current, row, col},
-                                       /*nontemporal=*/false,
-                                       llvm::MaybeAlign(4));
+      Value v = vector::LoadOp::create(
+          builder, loc, pair, smem, ValueRange{current, row, col},
+          /*nontemporal=*/false, llvm::MaybeAlign(4));
       if (cfg.mma == MmaKind::F16)
         return v;
       return LLVM::BitcastOp::create(builder, loc, i32, v);
@@ -753,14 +651,14 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
         builder, loc,
         builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));
     // |big| == inf, or big is NaN: not finite.
-    Value nonFinite = arith::CmpFOp::create(
-        builder, loc, arith::CmpFPredicate::UGE,
-        math::AbsFOp::create(builder, loc, bigF), inf);
+    Value nonFinite =
+        arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UGE,
+                              math::AbsFOp::create(builder, loc, bigF), inf);
     Value zeroF =
         arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
-    Value small = arith::SelectOp::create(
-        builder, loc, nonFinite, zeroF,
-        arith::SubFOp::create(builder, loc, x, bigF));
+    Value small =
+        arith::SelectOp::create(builder, loc, nonFinite, zeroF,
+                                arith::SubFOp::create(builder, loc, x, bigF));
     Value cross = arith::SelectOp::create(
         builder, loc, nonFinite,
         arith::ConstantIntOp::create(builder, loc, i32, 0), big);
@@ -771,8 +669,7 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
   // B (g, q), (g, q+4), with q = lane % 4 (quadIdx holds 2q for halves).
   int64_t kHalf = cfg.mmaK() / 2;
   int64_t mTiles = kMmaWarpRows / 16, nTiles = cfg.bn / 8;
-  SmallVector<SmallVector<Value>> aBig(mTiles), aSmall(mTiles),
-      aCross(mTiles);
+  SmallVector<SmallVector<Value>> aBig(mTiles), aSmall(mTiles), aCross(mTiles);
   for (int64_t i = 0; i < mTiles; ++i) {
     Value r0 = arith::AddIOp::create(builder, loc, warpRow, idx(16 * i));
     Value r8 = arith::AddIOp::create(builder, loc, r0, idx(8));
@@ -789,8 +686,8 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
       }
     }
   }
-  Type accType = LLVM::LLVMStructType::getLiteral(
-      builder.getContext(), SmallVector<Type>(4, f32));
+  Type accType = LLVM::LLVMStructType::getLiteral(builder.getContext(),
+                                                  SmallVector<Type>(4, f32));
   std::optional<std::array<NVVM::MMATypes, 2>> ptxTypes;
   if (cfg.mma == MmaKind::BF16)
     ptxTypes = {NVVM::MMATypes::bf16, NVVM::MMATypes::bf16};
@@ -889,8 +786,7 @@ LogicalResult TiledBuilder::build() {
   bool mma = cfg.mma != MmaKind::None;
   elemType = rowType.getElementType();
   elemBytes = elemType.getIntOrFloatBitWidth() / 8;
-  vectorLoads = !ShapedType::isDynamic(dStatic) &&
-                dStatic % (mma ? chunkElems() : 4) == 0;
+  vectorLoads = !ShapedType::isDynamic(dStatic) && dStatic % chunkElems() == 0;
   fullSlices = !ShapedType::isDynamic(dStatic) && dStatic % cfg.bk == 0;
 
   // Shared memory: two slices of A and B, transposed, plus the norms.
@@ -1032,18 +928,10 @@ LogicalResult TiledBuilder::build() {
   // Prologue: the first slice into buffer 0.
   Value zeroIdx = idx(0);
   {
-    if (mma) {
-      SmallVector<Value> aRegs =
-          loadTileMma(rowMem, rowBase, n, zeroIdx, cfg.bm);
-      SmallVector<Value> bRegs = loadTileMma(colMem, j0, jEnd, zeroIdx, cfg.bn);
-      storeTileMma(aRegs, aSmem, zeroIdx, cfg.bm);
-      storeTileMma(bRegs, bSmem, zeroIdx, cfg.bn);
-    } else {
-      SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, zeroIdx, cfg.bm);
-      SmallVector<Value> bRegs = loadTile(colMem, j0, jEnd, zeroIdx, cfg.bn);
-      storeTile(aRegs, aSmem, zeroIdx, cfg.bm);
-      storeTile(bRegs, bSmem, zeroIdx, cfg.bn);
-    }
+    SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, zeroIdx, cfg.bm);
+    SmallVector<Value> bRegs = loadTile(colMem, j0, jEnd, zeroIdx, cfg.bn);
+    storeTile(aRegs, aSmem, zeroIdx, cfg.bm);
+    storeTile(bRegs, bSmem, zeroIdx, cfg.bn);
     gpu::BarrierOp::create(builder, loc);
   }
 
@@ -1078,31 +966,21 @@ LogicalResult TiledBuilder::build() {
   // Prefetch the next slice into registers while this one is used.
   SmallVector<Value> nextA, nextB;
   {
-    SmallVector<Type> types;
-    size_t aCount;
-    if (mma) {
-      types = tileRegTypesMma(cfg.bm);
-      aCount = types.size();
-      types.append(tileRegTypesMma(cfg.bn));
-    } else {
-      aCount = loadsPerThread(cfg.bm) * 4;
-      types.assign(aCount + loadsPerThread(cfg.bn) * 4, f32Type);
-    }
+    SmallVector<Type> types = tileRegTypes(cfg.bm);
+    size_t aCount = types.size();
+    types.append(tileRegTypes(cfg.bn));
     auto prefetch = scf::IfOp::create(builder, loc, types, hasNext,
                                       /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(prefetch.thenBlock());
-    SmallVector<Value> regs =
-        mma ? loadTileMma(rowMem, rowBase, n, nextL0, cfg.bm)
-            : loadTile(rowMem, rowBase, n, nextL0, cfg.bm);
-    regs.append(mma ? loadTileMma(colMem, j0, jEnd, nextL0, cfg.bn)
-                    : loadTile(colMem, j0, jEnd, nextL0, cfg.bn));
+    SmallVector<Value> regs = loadTile(rowMem, rowBase, n, nextL0, cfg.bm);
+    regs.append(loadTile(colMem, j0, jEnd, nextL0, cfg.bn));
     scf::YieldOp::create(builder, loc, regs);
     builder.setInsertionPointToStart(prefetch.elseBlock());
     SmallVector<Value> zeros;
     for (Type t : types)
-      zeros.push_back(arith::ConstantOp::create(builder, loc, t,
-                                                builder.getZeroAttr(t)));
+      zeros.push_back(
+          arith::ConstantOp::create(builder, loc, t, builder.getZeroAttr(t)));
     scf::YieldOp::create(builder, loc, zeros);
     for (Value r : prefetch.getResults().take_front(aCount))
       nextA.push_back(r);
@@ -1150,10 +1028,9 @@ LogicalResult TiledBuilder::build() {
     for (auto [kk, l] : llvm::enumerate(sliceFeatures)) {
       emitter.setInsertionPoint(duty);
       Value kkIdx = idx(static_cast<int64_t>(kk));
-      Value v = memref::LoadOp::create(
-          builder, loc, isRow ? aSmem : bSmem,
-          mma ? ValueRange{current, local, kkIdx}
-              : ValueRange{current, kkIdx, local});
+      Value v = memref::LoadOp::create(builder, loc, isRow ? aSmem : bSmem,
+                                       mma ? ValueRange{current, local, kkIdx}
+                                           : ValueRange{current, kkIdx, local});
       emitter.define(v, duty);
       if (isRow)
         emitter.rowRegs[{named, l}] = v;
@@ -1183,9 +1060,9 @@ LogicalResult TiledBuilder::build() {
         else
           next = arith::MaximumFOp::create(builder, loc, a, *t);
         // In the last, partial slice the features past d do not count.
-        a = guarded ? arith::SelectOp::create(builder, loc, sliceInD[kk], next,
-                                              a)
-                    : next;
+        a = guarded
+                ? arith::SelectOp::create(builder, loc, sliceInD[kk], next, a)
+                : next;
       }
     }
     builder.setInsertionPointToEnd(ifOp.thenBlock());
@@ -1311,7 +1188,8 @@ LogicalResult TiledBuilder::build() {
       if (guarded) {
         emitter.setInsertionPoint(frame);
         for (unsigned i = 0; i < numAcc; ++i)
-          acc[i] = arith::SelectOp::create(builder, loc, inD, acc[i], before[i]);
+          acc[i] =
+              arith::SelectOp::create(builder, loc, inD, acc[i], before[i]);
       }
       // A compiler-only fence between features that uses this feature's
       // accumulators: without it LLVM's scheduler hoists the shared-memory
@@ -1324,15 +1202,15 @@ LogicalResult TiledBuilder::build() {
       constraints += "~{memory}";
       LLVM::InlineAsmOp::create(
           builder, loc, TypeRange{}, ArrayRef(acc).take_front(numAcc),
-          builder.getStringAttr(""),
-          builder.getStringAttr(constraints), builder.getUnitAttr(), UnitAttr(),
-          LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr());
+          builder.getStringAttr(""), builder.getStringAttr(constraints),
+          builder.getUnitAttr(), UnitAttr(), LLVM::TailCallKindAttr(),
+          LLVM::AsmDialectAttr(), ArrayAttr());
     }
     if (failed(accumulateNorms(plan.rowReductions, /*isRow=*/true, numAcc,
                                guarded, acc, frame)) ||
         failed(accumulateNorms(plan.colReductions, /*isRow=*/false,
-                               numAcc + plan.rowReductions.size(), guarded,
-                               acc, frame)))
+                               numAcc + plan.rowReductions.size(), guarded, acc,
+                               frame)))
       return failure();
     return acc;
   };
@@ -1370,13 +1248,8 @@ LogicalResult TiledBuilder::build() {
     auto ifOp = scf::IfOp::create(builder, loc, hasNext, false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
-    if (mma) {
-      storeTileMma(nextA, aSmem, next, cfg.bm);
-      storeTileMma(nextB, bSmem, next, cfg.bn);
-    } else {
-      storeTile(nextA, aSmem, next, cfg.bm);
-      storeTile(nextB, bSmem, next, cfg.bn);
-    }
+    storeTile(nextA, aSmem, next, cfg.bm);
+    storeTile(nextB, bSmem, next, cfg.bn);
   }
   gpu::BarrierOp::create(builder, loc);
   ValueRange lResults = emitter.closeLoop(lLoop, accOut);
@@ -1732,8 +1605,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     for (const MmaShapeOffer &offer : kMmaShapeOffers) {
       ShapeOffer o{offer.config, offer.measured};
       o.config.mma = mma;
-      o.config.bk = o.config.mmaK() == 16 ? offer.halvesPerSlice
-                                          : offer.f32PerSlice;
+      o.config.bk =
+          o.config.mmaK() == 16 ? offer.halvesPerSlice : offer.f32PerSlice;
       if (tf32)
         o.measured.efficiency = offer.tf32Efficiency;
       offers.push_back(o);
@@ -1773,8 +1646,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   // A split only pays when the rows leave slots empty.
   bool fills = true;
   for (const TileShape &shape : shapes) {
-    int64_t rowBlocks = (work.rows + shape.rowsPerBlock - 1) /
-                        shape.rowsPerBlock;
+    int64_t rowBlocks =
+        (work.rows + shape.rowsPerBlock - 1) / shape.rowsPerBlock;
     fills &= rowBlocks >= opts.device.multiprocessors * shape.blocksToSaturate;
   }
   if (fills)
@@ -1792,8 +1665,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   if (work.tensorCores)
     os << " on tensor cores (" << work.dtype << ".tensor, "
        << work.flopsPerTerm / 2 << " MMA pass(es))";
-  os << ", split " << cfg.split << ": " << choice->blocks
-     << " blocks in " << choice->waves << " wave(s), "
+  os << ", split " << cfg.split << ": " << choice->blocks << " blocks in "
+     << choice->waves << " wave(s), "
      << llvm::formatv("{0:f0}", choice->utilization * 100)
      << "% of block slots busy, predicted "
      << llvm::formatv("{0:f1}", choice->predictedSec * 1e6) << " us ("
@@ -1803,9 +1676,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     for (unsigned shape = 0; shape < shapes.size(); ++shape) {
       if (shape == choice->shape)
         continue;
-      llvm::Expected<ScheduleEstimate> other = chooseTiledSchedule(
-          work, ArrayRef<TileShape>(shapes).slice(shape, 1), opts.device,
-          opts.split);
+      llvm::Expected<ScheduleEstimate> other =
+          chooseTiledSchedule(work, ArrayRef<TileShape>(shapes).slice(shape, 1),
+                              opts.device, opts.split);
       if (other)
         os << "; " << shapes[shape].rowsPerBlock << "x"
            << shapes[shape].candidatesPerBlock << " tiles: best split "
@@ -1846,9 +1719,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // The Gram form's term is a product (one FMA); the direct form's is a
   // difference, squared (a subtraction and an FMA).
   work.flopsPerTerm =
-      isa_and_nonnull<MulOp>(plan->pairwise->getOperand(0).getDefiningOp())
-          ? 2
-          : 3;
+      isa_and_nonnull<MulOp>(plan->pairwise->getOperand(0).getDefiningOp()) ? 2
+                                                                            : 3;
   work.dtype = element.isF64() ? "f64" : "f32";
   work.elementBytes = element.getIntOrFloatBitWidth() / 8;
   // Tensor cores: f16/bf16 operands always (their products are exact in
@@ -1888,9 +1760,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool invalid =
       cfg.mma == MmaKind::None
           ? cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
-                cfg.bk % 4 || cfg.threads() > 1024 ||
-                cfg.threads() < cfg.bm || cfg.threads() < cfg.bn ||
-                32 % (cfg.bn / cfg.tn) ||
+                cfg.bk % 4 || cfg.threads() > 1024 || cfg.threads() < cfg.bm ||
+                cfg.threads() < cfg.bn || 32 % (cfg.bn / cfg.tn) ||
                 2 * cfg.bk * (cfg.bm + cfg.bn) * 4 > 48 * 1024
           : cfg.bm % kMmaWarpRows || cfg.bn % 8 || cfg.bn > cfg.bm ||
                 cfg.bk % cfg.mmaK() || cfg.bk % (16 / mmaElemBytes) ||

@@ -82,8 +82,8 @@ DeviceProfile getL4Profile();
 /// `name`, `bandwidth_bytes_per_sec`, `launch_overhead_sec` and a
 /// `flop_rate` with "f32.fma" are required; `transcendental_rate` defaults
 /// to the f32.fma rate / 16 (16 special function lanes per 128 FP32 lanes,
-/// and an FMA is two FLOPs); `multiprocessors` defaults to 132. Unknown keys are errors, so that a typo does
-/// not silently fall back to a default.
+/// and an FMA is two FLOPs); `multiprocessors` defaults to 132. Unknown keys
+/// are errors, so that a typo does not silently fall back to a default.
 llvm::Expected<DeviceProfile> parseDeviceProfile(StringRef json,
                                                  StringRef source);
 /// Reads and parses a profile file.
@@ -203,6 +203,13 @@ struct PlanCost {
   int64_t peakBytes = 0;
 };
 
+/// The block argument (kernel input) that a factor of a Gram-form product
+/// reads through views (expand_dims, broadcast_to, transpose, take) and
+/// widening casts to f32 of f16/bf16/f32, and whether a take (a running
+/// minimum's candidate) is on the way; a null argument when anything else
+/// is. Shared by the ledger's tensor-core costing and the GPU schedule.
+std::pair<BlockArgument, bool> traceGramFactor(Value value);
+
 /// Computes the plan of `func` as it stands, for the given sizes:
 /// - each fuse.kernel is one launch, costed by its loop nest;
 /// - each other fuse op is one eager kernel (fuse.matmul is one GEMM:
@@ -223,8 +230,7 @@ struct PlanCost {
 /// "f16"/"bf16"/"tf32" (three passes for 3xtf32) and the kernel is marked
 /// tensorCores, so that its floor uses the tensor rate.
 FailureOr<PlanCost> computePlan(func::FuncOp func, PlanKind kind,
-                                const SizeBindings &sizes,
-                                int64_t rowTile = 64,
+                                const SizeBindings &sizes, int64_t rowTile = 64,
                                 StringRef precision = "ieee");
 
 /// A floor time and its parts.
