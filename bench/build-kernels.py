@@ -137,6 +137,49 @@ def build_tensor_core_cases(fusec, out):
           file=sys.stderr)
 
 
+# The large tensor-core timings (--tensor-cores-large, for
+# bench/tensor_core_check.py --large large.json): (name, example, dtype,
+# precision, n, k, d). Schedule variants from --variant LABEL=FLAGS.
+TC_LARGE = [
+    ("sample-heavy-f16", "gemm_argmin_f16", "f16", "ieee", 131072, 8192, 8192),
+    ("sample-heavy-3xtf32", "gemm_argmin", "f32", "3xtf32", 131072, 8192, 8192),
+    ("sample-heavy-tf32", "gemm_argmin", "f32", "tf32", 131072, 8192, 8192),
+    ("centroid-heavy-3xtf32", "gemm_argmin", "f32", "3xtf32", 65536, 16384,
+     8192),
+    ("feature-heavy-3xtf32", "gemm_argmin", "f32", "3xtf32", 65536, 4096,
+     16384),
+]
+
+
+def build_tensor_core_large(fusec, out, variants):
+    entries = []
+    for name, example, dtype, precision, n, k, d in TC_LARGE:
+        if dtype != "f32":
+            text = half_source(dtype)
+        else:
+            with open(os.path.join(ROOT, "examples", example + ".mlir")) as f:
+                text = f.read()
+        flags = [f"--expected-rows={n}"]
+        if precision != "ieee":
+            flags.append(f"--precision={precision}")
+        for label, extra in variants or [("default", [])]:
+            ptx = f"{name}.{label}.ptx"
+            proc = subprocess.run(
+                [fusec, "-", "-o", os.path.join(out, ptx)] + flags + extra,
+                input=specialize(text, k, d).encode(), capture_output=True)
+            if proc.returncode != 0:
+                print(f"build-kernels: {ptx}: {proc.stderr.decode()}",
+                      file=sys.stderr)
+                continue
+            entries.append({"name": f"{name}.{label}", "ptx": ptx,
+                            "dtype": dtype, "precision": precision, "n": n,
+                            "k": k, "d": d})
+    with open(os.path.join(out, "large.json"), "w") as f:
+        json.dump(entries, f, indent=1)
+    print(f"build-kernels: {len(entries)} large tensor-core kernels in {out}",
+          file=sys.stderr)
+
+
 def specialize(text, k, d):
     return text.replace("256", str(k)).replace("512", str(d))
 
@@ -149,12 +192,22 @@ def main():
     ap.add_argument("--tensor-cores", action="store_true",
                     help="only the tensor-core check's kernels "
                     "(bench/tensor_core_check.py)")
+    ap.add_argument("--tensor-cores-large", action="store_true",
+                    help="only the large tensor-core timings (large.json)")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="LABEL=FLAGS: with --tensor-cores-large, also build "
+                    "each kernel with these fusec flags")
     ap.add_argument("--sweep", action="store_true",
                     help="also the probe tile sweep (PROBE_SWEEP)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if args.tensor_cores:
         build_tensor_core_cases(args.fusec, args.out)
+        return
+    if args.tensor_cores_large:
+        variants = [(v.split("=", 1)[0], v.split("=", 1)[1].split())
+                    for v in args.variant]
+        build_tensor_core_large(args.fusec, args.out, variants)
         return
     entries = []
 

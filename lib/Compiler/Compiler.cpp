@@ -62,6 +62,7 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.precision = options.precision;
   gpu.expectedRows = options.expectedRows;
   gpu.minBlocks = options.minBlocks;
+  gpu.stages = options.stages;
   gpu.threadM = options.threadM;
   gpu.threadN = options.threadN;
   gpu.device = options.device;

@@ -30,6 +30,8 @@ struct TileOptions {
   /// Register tile per thread (rows and candidates); 0: chosen.
   int64_t threadM = 0, threadN = 0;
   int64_t expectedRows = 0;
+  /// Tensor-core schedule: slices in flight through cp.async (0: chosen).
+  int64_t stages = 0;
   /// How f32 products of the Gram form run: "ieee" (FMA units), "tf32" or
   /// "3xtf32" (tensor cores). f16 and bf16 products always use tensor
   /// cores, which compute them exactly.

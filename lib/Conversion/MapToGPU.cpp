@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -624,6 +625,13 @@ struct FuseMapToGPUPass
     tiles.device = *profile;
     tiles.remarks = emitRemarks;
     tiles.minBlocks = minBlocks;
+    if (stages != 0 && (stages < 2 || stages > 8)) {
+      module.emitError("fuse-map-to-gpu: stages must be 0 (chosen) or "
+                       "between 2 and 8, not ")
+          << static_cast<int64_t>(stages);
+      return signalPassFailure();
+    }
+    tiles.stages = stages;
     tiles.threadM = threadM;
     tiles.threadN = threadN;
     tiles.expectedRows = expectedRows;

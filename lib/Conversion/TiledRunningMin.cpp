@@ -34,6 +34,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -43,6 +44,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace mlir;
@@ -364,6 +366,10 @@ enum class MmaKind { None, F16, BF16, TF32, TF32x3 };
 struct TileConfig {
   int64_t bm, bn, bk, tm, tn, split;
   MmaKind mma = MmaKind::None;
+  /// MMA on rows whose 16-byte chunks are aligned (d a static multiple of
+  /// 16 bytes): slices in flight, copied by cp.async straight into dynamic
+  /// shared memory. 0: the slices go through registers, two buffers.
+  int64_t stages = 0;
   /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
   /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
   /// per thread (the mma.sync accumulator layout).
@@ -378,6 +384,10 @@ struct TileConfig {
 
 /// Rows of the block tile per warp in the MMA schedule: two m16 tiles.
 constexpr int64_t kMmaWarpRows = 32;
+
+/// Shared memory per SM that blocks may use on sm_90 (228 KiB less the
+/// 1 KiB the driver reserves per block, for two blocks).
+constexpr int64_t kSharedBytesPerSM = 226 * 1024;
 
 /// Orderable bits of an f32: unsigned comparison of the keys orders the
 /// values (min kind); NaN takes the key that `nan` mode gives it.
@@ -424,6 +434,8 @@ public:
 
   LogicalResult build();
   LogicalResult buildMerge(StringRef name);
+  /// Dynamic shared memory the launch must give (the cp.async schedule).
+  int64_t dynamicSharedBytes() const { return dynamicBytes; }
 
 private:
   Value idx(int64_t v) {
@@ -452,6 +464,10 @@ private:
   /// [feature][row], for the FMA schedule; row-major, [row][feature], for
   /// the MMA schedule.
   void storeTile(ArrayRef<Value> regs, Value smem, Value buffer, int64_t rows);
+  /// Issues cp.async copies of the same chunks as loadTile straight into
+  /// `smem`'s slice `buffer` (zero-filled outside the operand).
+  void copyTileAsync(Value src, Value base, Value rowsTotal, Value l0,
+                     int64_t rows, Value smem, Value buffer);
   /// The types of loadTile's registers.
   SmallVector<Type> tileRegTypes(int64_t rows) const;
   /// The row in the tile and the first feature of the p-th chunk the
@@ -477,6 +493,20 @@ private:
     return arith::AddIOp::create(builder, loc, quadCol,
                                  idx(8 * (c / 2) + c % 2));
   }
+  /// A shared-memory buffer: a workgroup attribution, or with cp.async
+  /// stages the next 16-byte-aligned part of the dynamic shared memory.
+  /// All buffers are then dynamic: a static one would share offsets with
+  /// the dynamic base, which LLVM declares as a static variable of size 0.
+  Value sharedBuffer(MemRefType type) {
+    if (!dynamicBase)
+      return ctx.func.addWorkgroupAttribution(type, loc);
+    dynamicBytes = llvm::alignTo(dynamicBytes, 16);
+    Value view = memref::ViewOp::create(builder, loc, type, dynamicBase,
+                                        idx(dynamicBytes), ValueRange{});
+    dynamicBytes += type.getNumElements() *
+                    type.getElementType().getIntOrFloatBitWidth() / 8;
+    return view;
+  }
   int64_t chunkElems() const { return 16 / elemBytes; }
   int64_t chunksPerThread(int64_t rows) const {
     return (rows * (cfg.bk / chunkElems()) + cfg.threads() - 1) / cfg.threads();
@@ -495,12 +525,19 @@ private:
   Value d, n, k;
   Value tid, trow, tcol;
   // MMA: lane / 4 plus the warp's first row, and 2 * (lane % 4).
-  Value warpRow, quadCol, groupRow, quadIdx;
+  Value warpRow, quadCol, groupRow;
+  // MMA: the row and feature offset of the 8x16-byte matrix row whose
+  // address this lane gives ldmatrix, for A (16 rows x 2 feature halves of
+  // an m16 tile, the warp's first row included) and B (8 candidates x 2
+  // feature halves of two n8 tiles).
+  Value ldmRowA, ldmColA, ldmRowB, ldmColB;
   Type elemType;
   int64_t elemBytes = 4;
   /// Whether d is a static multiple of chunkElems() (16-byte vector loads).
   bool vectorLoads = false;
   bool fullSlices = false;
+  Value dynamicBase;
+  int64_t dynamicBytes = 0;
 };
 
 std::pair<Value, Value> TiledBuilder::chunkCoords(int64_t p) {
@@ -584,6 +621,42 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
   return regs;
 }
 
+void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
+                                 Value l0, int64_t rows, Value smem,
+                                 Value buffer) {
+  int64_t e = chunkElems();
+  bool exact = rows * (cfg.bk / e) % cfg.threads() == 0;
+  for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
+    auto [rowInTile, col] = chunkCoords(p);
+    OpBuilder::InsertionGuard guard(builder);
+    if (!exact) {
+      Value inTile = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, rowInTile, idx(rows));
+      auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
+    Value feature = arith::AddIOp::create(builder, loc, l0, col);
+    // A chunk past the operand copies 0 bytes and zero-fills its 16; its
+    // source address is clamped to the operand's first element so that it
+    // stays one the kernel may name.
+    Value ok = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
+                              rowsTotal),
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                              feature, d));
+    Value zero = idx(0);
+    Value srcRow = arith::SelectOp::create(builder, loc, ok, row, zero);
+    Value srcFeature = arith::SelectOp::create(builder, loc, ok, feature, zero);
+    Value srcElems = arith::SelectOp::create(builder, loc, ok, idx(e), zero);
+    nvgpu::DeviceAsyncCopyOp::create(
+        builder, loc, smem, ValueRange{buffer, rowInTile, col}, src,
+        ValueRange{srcRow, srcFeature}, builder.getIndexAttr(e), srcElems,
+        builder.getUnitAttr());
+  }
+}
+
 void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
                              int64_t rows) {
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
@@ -615,22 +688,31 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
   Type i32 = builder.getI32Type();
   Type f32 = builder.getF32Type();
   bool halves = cfg.mma == MmaKind::F16 || cfg.mma == MmaKind::BF16;
-  // One 32-bit register of a fragment: two halves (f16 as vector<2xf16>,
-  // bf16 packed in an i32) or one f32 (TF32 bits in an i32).
-  auto load = [&](Value smem, Value row, int64_t feature) -> Value {
-    Value col =
-        arith::AddIOp::create(builder, loc, quadIdx, idx(kOff + feature));
-    if (halves) {
-      auto pair = VectorType::get({2}, elemType);
-      Value v = vector::LoadOp::create(
-          builder, loc, pair, smem, ValueRange{current, row, col},
-          /*nontemporal=*/false, llvm::MaybeAlign(4));
-      if (cfg.mma == MmaKind::F16)
-        return v;
-      return LLVM::BitcastOp::create(builder, loc, i32, v);
+  // `tiles` 8x16-byte matrices with one ldmatrix, at the lane's row and
+  // feature offset: each gives one 32-bit fragment register per lane, two
+  // halves (f16 as vector<2xf16>, bf16 packed in an i32) or one f32. One
+  // instruction where 32-bit shared loads took `tiles`.
+  auto loadMatrices = [&](Value smem, Value row, Value col,
+                          int64_t tiles) -> SmallVector<Value> {
+    int64_t perReg = halves ? 2 : 1;
+    auto resultType = VectorType::get({tiles, perReg}, elemType);
+    Value m = nvgpu::LdMatrixOp::create(builder, loc, resultType, smem,
+                                        ValueRange{current, row, col},
+                                        /*transpose=*/false, tiles);
+    SmallVector<Value> regs;
+    for (int64_t t = 0; t < tiles; ++t) {
+      if (!halves) {
+        regs.push_back(vector::ExtractOp::create(builder, loc, m,
+                                                 ArrayRef<int64_t>{t, 0}));
+        continue;
+      }
+      Value pair = vector::ExtractOp::create(builder, loc, m, t);
+      regs.push_back(cfg.mma == MmaKind::F16
+                         ? pair
+                         : LLVM::BitcastOp::create(builder, loc, i32, pair)
+                               .getResult());
     }
-    return memref::LoadOp::create(builder, loc, smem,
-                                  ValueRange{current, row, col});
+    return regs;
   };
   // The split of an f32 operand for the MMAs: the TF32 part (cvt.rna.tf32,
   // which keeps NaN a NaN and inf an inf), the f32 remainder (which the
@@ -666,16 +748,15 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
   };
   // Halves: A regs (g, 2q), (g+8, 2q), (g, 2q+8), (g+8, 2q+8), B regs
   // (n=g, k=2q), (g, 2q+8); TF32: A (g, q), (g+8, q), (g, q+4), (g+8, q+4),
-  // B (g, q), (g, q+4), with q = lane % 4 (quadIdx holds 2q for halves).
-  int64_t kHalf = cfg.mmaK() / 2;
+  // B (g, q), (g, q+4), with q = lane % 4: what ldmatrix gives lane
+  // 4g + q of the matrices the lanes address (ldmRowA and the others).
   int64_t mTiles = kMmaWarpRows / 16, nTiles = cfg.bn / 8;
+  Value colA = arith::AddIOp::create(builder, loc, ldmColA, idx(kOff));
+  Value colB = arith::AddIOp::create(builder, loc, ldmColB, idx(kOff));
   SmallVector<SmallVector<Value>> aBig(mTiles), aSmall(mTiles), aCross(mTiles);
   for (int64_t i = 0; i < mTiles; ++i) {
-    Value r0 = arith::AddIOp::create(builder, loc, warpRow, idx(16 * i));
-    Value r8 = arith::AddIOp::create(builder, loc, r0, idx(8));
-    for (auto [row, feature] :
-         {std::pair{r0, int64_t(0)}, {r8, 0}, {r0, kHalf}, {r8, kHalf}}) {
-      Value v = load(aSmem, row, feature);
+    Value row = arith::AddIOp::create(builder, loc, ldmRowA, idx(16 * i));
+    for (Value v : loadMatrices(aSmem, row, colA, 4)) {
       if (!halves) {
         Tf32Parts parts = tf32Split(v);
         aBig[i].push_back(parts.big);
@@ -695,11 +776,15 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
     ptxTypes = {NVVM::MMATypes::tf32, NVVM::MMATypes::tf32};
   std::array<NVVM::MMALayout, 2> layouts = {NVVM::MMALayout::row,
                                             NVVM::MMALayout::col};
+  SmallVector<Value> bRegs;
   for (int64_t j = 0; j < nTiles; ++j) {
-    Value nRow = arith::AddIOp::create(builder, loc, groupRow, idx(8 * j));
+    // Two n8 tiles' B fragments per ldmatrix.x4 (the last, odd one .x2).
+    if (j % 2 == 0) {
+      Value row = arith::AddIOp::create(builder, loc, ldmRowB, idx(8 * j));
+      bRegs = loadMatrices(bSmem, row, colB, j + 1 < nTiles ? 4 : 2);
+    }
     SmallVector<Value> bBig, bSmall, bCross;
-    for (int64_t feature : {int64_t(0), kHalf}) {
-      Value v = load(bSmem, nRow, feature);
+    for (Value v : ArrayRef(bRegs).slice(2 * (j % 2), 2)) {
       if (!halves) {
         Tf32Parts parts = tf32Split(v);
         bBig.push_back(parts.big);
@@ -789,31 +874,39 @@ LogicalResult TiledBuilder::build() {
   vectorLoads = !ShapedType::isDynamic(dStatic) && dStatic % chunkElems() == 0;
   fullSlices = !ShapedType::isDynamic(dStatic) && dStatic % cfg.bk == 0;
 
-  // Shared memory: two slices of A and B, transposed, plus the norms.
+  // Shared memory: slices of A and B (two buffers, transposed for the FMA
+  // schedule; row-major for the MMA one, `stages` of them in dynamic shared
+  // memory with cp.async), plus the norms.
+  bool async = cfg.stages > 0;
+  int64_t buffers = async ? cfg.stages : 2;
   auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
                                               gpu::AddressSpace::Workgroup);
   Type f32Type = builder.getF32Type();
-  auto aType = mma ? MemRefType::get({2, cfg.bm, paddedK()}, elemType,
+  auto aType = mma ? MemRefType::get({buffers, cfg.bm, paddedK()}, elemType,
                                      MemRefLayoutAttrInterface(), workgroup)
                    : MemRefType::get({2, cfg.bk, cfg.bm}, f32Type,
                                      MemRefLayoutAttrInterface(), workgroup);
-  auto bType = mma ? MemRefType::get({2, cfg.bn, paddedK()}, elemType,
+  auto bType = mma ? MemRefType::get({buffers, cfg.bn, paddedK()}, elemType,
                                      MemRefLayoutAttrInterface(), workgroup)
                    : MemRefType::get({2, cfg.bk, cfg.bn}, f32Type,
                                      MemRefLayoutAttrInterface(), workgroup);
-  Value aSmem = func.addWorkgroupAttribution(aType, loc);
-  Value bSmem = func.addWorkgroupAttribution(bType, loc);
+  if (async) {
+    // Above 48 KiB shared memory must be dynamic; the runtime raises the
+    // entry's limit to the launch's shared_bytes.
+    dynamicBase = gpu::DynamicSharedMemoryOp::create(
+        builder, loc,
+        MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
+                        MemRefLayoutAttrInterface(), workgroup));
+  }
+  Value aSmem = sharedBuffer(aType);
+  Value bSmem = sharedBuffer(bType);
   SmallVector<Value> rowNormSmem, colNormSmem;
   for (size_t i = 0; i < plan.rowReductions.size(); ++i)
-    rowNormSmem.push_back(func.addWorkgroupAttribution(
-        MemRefType::get({cfg.bm}, f32Type, MemRefLayoutAttrInterface(),
-                        workgroup),
-        loc));
+    rowNormSmem.push_back(sharedBuffer(MemRefType::get(
+        {cfg.bm}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
   for (size_t i = 0; i < plan.colReductions.size(); ++i)
-    colNormSmem.push_back(func.addWorkgroupAttribution(
-        MemRefType::get({cfg.bn}, f32Type, MemRefLayoutAttrInterface(),
-                        workgroup),
-        loc));
+    colNormSmem.push_back(sharedBuffer(MemRefType::get(
+        {cfg.bn}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
 
   emitter.setInsertionPoint(root);
   FailureOr<Value> kV = emitter.emitIndexOf(loop.getTrips(), root);
@@ -837,9 +930,29 @@ LogicalResult TiledBuilder::build() {
             idx(kMmaWarpRows)),
         groupRow);
     quadCol = arith::MulIOp::create(builder, loc, tcol, idx(2));
-    bool halves = cfg.mma == MmaKind::F16 || cfg.mma == MmaKind::BF16;
-    quadIdx = halves ? quadCol : tcol;
-    for (Value v : {lane, groupRow, warpRow, quadCol})
+    // ldmatrix.x4: lanes 8i..8i+7 address the rows of matrix i. A: matrices
+    // (rows 0-7, k low), (rows 8-15, k low), (0-7, k high), (8-15, k high),
+    // which is the m16 A fragment's register order; B: (candidates 0-7, k
+    // low), (0-7, k high), (8-15, k low), (8-15, k high), two n8 fragments.
+    Value kHalf = idx(cfg.mmaK() / 2);
+    Value lane16 = arith::RemUIOp::create(builder, loc, lane, idx(16));
+    Value laneHigh = arith::DivUIOp::create(builder, loc, lane, idx(16));
+    Value warpFirstRow = arith::MulIOp::create(
+        builder, loc, arith::DivUIOp::create(builder, loc, tid, idx(32)),
+        idx(kMmaWarpRows));
+    ldmRowA = arith::AddIOp::create(builder, loc, warpFirstRow, lane16);
+    ldmColA = arith::MulIOp::create(builder, loc, laneHigh, kHalf);
+    ldmRowB = arith::AddIOp::create(
+        builder, loc, arith::RemUIOp::create(builder, loc, lane, idx(8)),
+        arith::MulIOp::create(builder, loc, laneHigh, idx(8)));
+    ldmColB = arith::MulIOp::create(
+        builder, loc,
+        arith::RemUIOp::create(
+            builder, loc, arith::DivUIOp::create(builder, loc, lane, idx(8)),
+            idx(2)),
+        kHalf);
+    for (Value v : {lane, groupRow, warpRow, quadCol, ldmRowA, ldmColA,
+                    ldmRowB, ldmColB})
       emitter.define(v, root);
   }
   Value rowBase = arith::MulIOp::create(builder, loc, bx, idx(cfg.bm));
@@ -882,22 +995,22 @@ LogicalResult TiledBuilder::build() {
   // memory between candidate tiles (each thread its own slots, so no
   // barrier): 16 registers fewer across the feature loop, which lets two
   // blocks share an SM without spilling.
-  int64_t stagingBytes = mma ? 2 * (cfg.bm + cfg.bn) * paddedK() * elemBytes
-                             : 2 * cfg.bk * (cfg.bm + cfg.bn) * 4;
+  int64_t stagingBytes = async ? 0
+                         : mma ? 2 * (cfg.bm + cfg.bn) * paddedK() * elemBytes
+                               : 2 * cfg.bk * (cfg.bm + cfg.bn) * 4;
   bool stateInShared =
       cfg.tm * cfg.tn >= 64 &&
       stagingBytes + 2 * cfg.tm * cfg.threads() * 4 <= 40 * 1024;
   Value bestSmem, idxSmem;
   SmallVector<Value> jInits;
   if (stateInShared) {
-    bestSmem = func.addWorkgroupAttribution(
-        MemRefType::get({cfg.tm, cfg.threads()}, f32Type,
-                        MemRefLayoutAttrInterface(), workgroup),
-        loc);
-    idxSmem = func.addWorkgroupAttribution(
-        MemRefType::get({cfg.tm, cfg.threads()}, builder.getI32Type(),
-                        MemRefLayoutAttrInterface(), workgroup),
-        loc);
+    bestSmem = sharedBuffer(MemRefType::get({cfg.tm, cfg.threads()}, f32Type,
+                                            MemRefLayoutAttrInterface(),
+                                            workgroup));
+    idxSmem = sharedBuffer(MemRefType::get({cfg.tm, cfg.threads()},
+                                           builder.getI32Type(),
+                                           MemRefLayoutAttrInterface(),
+                                           workgroup));
     for (int64_t m = 0; m < cfg.tm; ++m) {
       memref::StoreOp::create(builder, loc, initBest, bestSmem,
                               ValueRange{idx(m), tid});
@@ -924,10 +1037,41 @@ LogicalResult TiledBuilder::build() {
   }
   Value normCol = arith::AddIOp::create(builder, loc, j0, normColLocal);
   emitter.define(normCol, jLoop);
+  // Row norms are the same for every candidate tile: only the block's
+  // first tile accumulates and publishes them (the FMA and MMA schedules
+  // alike), which halves the duty of a square block tile.
+  Value firstTile =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, j0, jBegin);
+  emitter.define(firstTile, jLoop);
 
-  // Prologue: the first slice into buffer 0.
   Value zeroIdx = idx(0);
-  {
+  Value numSlices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
+  emitter.define(numSlices, jLoop);
+  // Copies slice `s` of this candidate tile into buffer `buffer` with
+  // cp.async, when there is such a slice, and commits them as one group
+  // (an empty one past the last slice, which keeps the group count that
+  // cp.async.wait_group counts on).
+  auto copySliceAsync = [&](Value s, Value buffer) {
+    {
+      Value exists = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, s, numSlices);
+      auto ifOp = scf::IfOp::create(builder, loc, exists, false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      Value first = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
+      copyTileAsync(rowMem, rowBase, n, first, cfg.bm, aSmem, buffer);
+      copyTileAsync(colMem, j0, jEnd, first, cfg.bn, bSmem, buffer);
+    }
+    NVVM::CpAsyncCommitGroupOp::create(builder, loc);
+  };
+  if (async) {
+    // Prologue: slices 0 .. stages - 2 in flight. The barrier keeps them
+    // off buffers that slow warps may still read for the previous tile.
+    gpu::BarrierOp::create(builder, loc);
+    for (int64_t s = 0; s + 1 < cfg.stages; ++s)
+      copySliceAsync(idx(s), idx(s));
+  } else {
+    // Prologue: the first slice into buffer 0.
     SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, zeroIdx, cfg.bm);
     SmallVector<Value> bRegs = loadTile(colMem, j0, jEnd, zeroIdx, cfg.bn);
     storeTile(aRegs, aSmem, zeroIdx, cfg.bm);
@@ -947,14 +1091,13 @@ LogicalResult TiledBuilder::build() {
     lInits.push_back(normInit(red));
   for (Operation *red : plan.colReductions)
     lInits.push_back(normInit(red));
-  Value numSlices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
-  emitter.define(numSlices, jLoop);
   KernelEmitter::Frame *lLoop =
       emitter.openLoop(jLoop, zeroIdx, numSlices, idx(1), lInits);
   builder.setInsertionPointToEnd(lLoop->body);
   Value slice = lLoop->iv;
   Value l0 = arith::MulIOp::create(builder, loc, slice, idx(cfg.bk));
-  Value current = arith::RemUIOp::create(builder, loc, slice, idx(2));
+  Value current =
+      arith::RemUIOp::create(builder, loc, slice, idx(async ? cfg.stages : 2));
   Value next = arith::SubIOp::create(builder, loc, idx(1), current);
   Value nextL0 = arith::AddIOp::create(builder, loc, l0, idx(cfg.bk));
   Value hasNext =
@@ -963,9 +1106,20 @@ LogicalResult TiledBuilder::build() {
     emitter.define(v, lLoop);
   auto iterArgs = cast<scf::ForOp>(lLoop->loop).getRegionIterArgs();
 
-  // Prefetch the next slice into registers while this one is used.
+  // cp.async: wait for this slice (the newest stages - 2 groups may stay
+  // in flight), make it visible to every warp, then put slice + stages - 1
+  // in flight into the buffer that the previous slice used, which every
+  // warp has finished reading at the barrier.
+  // Registers: prefetch the next slice while this one is used.
   SmallVector<Value> nextA, nextB;
-  {
+  if (async) {
+    NVVM::CpAsyncWaitGroupOp::create(builder, loc, cfg.stages - 2);
+    gpu::BarrierOp::create(builder, loc);
+    Value ahead = arith::AddIOp::create(builder, loc, slice,
+                                        idx(cfg.stages - 1));
+    copySliceAsync(ahead, arith::RemUIOp::create(builder, loc, ahead,
+                                                 idx(cfg.stages)));
+  } else {
     SmallVector<Type> types = tileRegTypes(cfg.bm);
     size_t aCount = types.size();
     types.append(tileRegTypes(cfg.bn));
@@ -998,6 +1152,50 @@ LogicalResult TiledBuilder::build() {
   // 26 instructions and 2 of 5 shared-memory wavefronts per feature (Nsight
   // Compute, docs/performance-notes.md, version 4).
   SmallVector<Value> sliceFeatures, sliceInD;
+  // acc + value, where `value` is a product (fuse.mul or fuse.square) at
+  // `at`: one fused multiply-add of its factors (each broadcast like the
+  // product) instead of a multiply and an add. Otherwise value is emitted
+  // and added.
+  auto accumulateTerm = [&](Value value, ArrayRef<Value> at, Value acc,
+                            KernelEmitter::Frame *frame) -> FailureOr<Value> {
+    Operation *producer = value.getDefiningOp();
+    if (!isa_and_nonnull<MulOp, SquareOp>(producer)) {
+      FailureOr<Value> t = emitter.emit(value, at, frame);
+      if (failed(t))
+        return failure();
+      emitter.setInsertionPoint(frame);
+      return arith::AddFOp::create(builder, loc, acc, *t).getResult();
+    }
+    auto valueType = cast<RankedTensorType>(value.getType());
+    SmallVector<Value> factors;
+    for (Value operand : producer->getOperands()) {
+      auto operandType = cast<RankedTensorType>(operand.getType());
+      int64_t offset = valueType.getRank() - operandType.getRank();
+      SmallVector<Value> oi;
+      for (int64_t dd = 0; dd < operandType.getRank(); ++dd)
+        oi.push_back(operandType.getDimSize(dd) == 1 ? emitter.indexConstant(0)
+                                                     : at[dd + offset]);
+      FailureOr<Value> f = emitter.emit(operand, oi, frame);
+      if (failed(f))
+        return failure();
+      factors.push_back(*f);
+    }
+    if (factors.size() == 1)
+      factors.push_back(factors[0]);
+    emitter.setInsertionPoint(frame);
+    return LLVM::FMAOp::create(builder, loc, factors[0], factors[1], acc)
+        .getResult();
+  };
+  // Whether this thread has a row's (a column's) norm duty for this tile.
+  auto dutyOwner = [&](bool isRow) -> Value {
+    if (!isRow)
+      return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                   tid, idx(cfg.threads() - cfg.bn));
+    return arith::AndIOp::create(
+        builder, loc, firstTile,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, tid,
+                              idx(cfg.bm)));
+  };
   auto accumulateNorms = [&](ArrayRef<Operation *> reds, bool isRow,
                              unsigned accBase, bool guarded,
                              SmallVector<Value> &acc,
@@ -1006,11 +1204,7 @@ LogicalResult TiledBuilder::build() {
       return success();
     emitter.setInsertionPoint(frame);
     Value local = isRow ? normRowLocal : normColLocal;
-    Value inRange =
-        isRow ? arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                      tid, idx(cfg.bm))
-              : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
-                                      tid, idx(cfg.threads() - cfg.bn));
+    Value inRange = dutyOwner(isRow);
     SmallVector<Value> old(acc.begin() + accBase,
                            acc.begin() + accBase + reds.size());
     SmallVector<Type> types(old.size(), f32Type);
@@ -1047,18 +1241,24 @@ LogicalResult TiledBuilder::build() {
           at = {named, l};
         else
           at = {l};
-        FailureOr<Value> t = emitter.emit(input, at, duty);
-        if (failed(t))
-          return failure();
-        emitter.setInsertionPoint(duty);
         Value &a = updated[i];
         Value next;
-        if (isa<SumOp>(red))
-          next = arith::AddFOp::create(builder, loc, a, *t);
-        else if (isa<ReduceMinOp>(red))
-          next = arith::MinimumFOp::create(builder, loc, a, *t);
-        else
-          next = arith::MaximumFOp::create(builder, loc, a, *t);
+        if (isa<SumOp>(red)) {
+          FailureOr<Value> sum = accumulateTerm(input, at, a, duty);
+          if (failed(sum))
+            return failure();
+          next = *sum;
+        } else {
+          FailureOr<Value> t = emitter.emit(input, at, duty);
+          if (failed(t))
+            return failure();
+          emitter.setInsertionPoint(duty);
+          if (isa<ReduceMinOp>(red))
+            next = arith::MinimumFOp::create(builder, loc, a, *t);
+          else
+            next = arith::MaximumFOp::create(builder, loc, a, *t);
+        }
+        emitter.setInsertionPoint(duty);
         // In the last, partial slice the features past d do not count.
         a = guarded
                 ? arith::SelectOp::create(builder, loc, sliceInD[kk], next, a)
@@ -1148,40 +1348,15 @@ LogicalResult TiledBuilder::build() {
 
       // acc[m][c] += g(A[row m, l], B[col c, l]).
       Value termValue = plan.pairwise->getOperand(0);
-      Operation *producer = termValue.getDefiningOp();
-      bool asFma = isa_and_nonnull<MulOp, SquareOp>(producer);
       for (int64_t m = 0; m < cfg.tm; ++m) {
         for (int64_t c = 0; c < cfg.tn; ++c) {
           emitter.bindIteration(plan.loop.getIteration(), cols[c]);
           SmallVector<Value> at = {rows[m], l};
           Value &a = acc[m * cfg.tn + c];
-          if (asFma) {
-            auto termType = cast<RankedTensorType>(termValue.getType());
-            SmallVector<Value> factors;
-            for (Value operand : producer->getOperands()) {
-              auto operandType = cast<RankedTensorType>(operand.getType());
-              int64_t offset = termType.getRank() - operandType.getRank();
-              SmallVector<Value> oi;
-              for (int64_t dd = 0; dd < operandType.getRank(); ++dd)
-                oi.push_back(operandType.getDimSize(dd) == 1
-                                 ? emitter.indexConstant(0)
-                                 : at[dd + offset]);
-              FailureOr<Value> f = emitter.emit(operand, oi, frame);
-              if (failed(f))
-                return failure();
-              factors.push_back(*f);
-            }
-            if (factors.size() == 1)
-              factors.push_back(factors[0]);
-            emitter.setInsertionPoint(frame);
-            a = LLVM::FMAOp::create(builder, loc, factors[0], factors[1], a);
-          } else {
-            FailureOr<Value> t = emitter.emit(termValue, at, frame);
-            if (failed(t))
-              return failure();
-            emitter.setInsertionPoint(frame);
-            a = arith::AddFOp::create(builder, loc, a, *t);
-          }
+          FailureOr<Value> sum = accumulateTerm(termValue, at, a, frame);
+          if (failed(sum))
+            return failure();
+          a = *sum;
         }
       }
 
@@ -1242,16 +1417,18 @@ LogicalResult TiledBuilder::build() {
     accOut.assign(ifOp.getResults().begin(), ifOp.getResults().end());
   }
 
-  // Stage the next slice and wait for everyone.
+  // Registers: stage the next slice and wait for everyone.
   emitter.setInsertionPoint(lLoop);
-  {
-    auto ifOp = scf::IfOp::create(builder, loc, hasNext, false);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(ifOp.thenBlock());
-    storeTile(nextA, aSmem, next, cfg.bm);
-    storeTile(nextB, bSmem, next, cfg.bn);
+  if (!async) {
+    {
+      auto ifOp = scf::IfOp::create(builder, loc, hasNext, false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      storeTile(nextA, aSmem, next, cfg.bm);
+      storeTile(nextB, bSmem, next, cfg.bn);
+    }
+    gpu::BarrierOp::create(builder, loc);
   }
-  gpu::BarrierOp::create(builder, loc);
   ValueRange lResults = emitter.closeLoop(lLoop, accOut);
   // The candidate indices name elements during the slice loop but are only
   // computed for the epilogue: move them below the loop when nothing in it
@@ -1269,12 +1446,7 @@ LogicalResult TiledBuilder::build() {
   emitter.setInsertionPoint(jLoop);
   auto publish = [&](ArrayRef<Value> smems, bool isRow, unsigned accBase) {
     for (auto [i, smem] : llvm::enumerate(smems)) {
-      Value inRange =
-          isRow ? arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                        tid, idx(cfg.bm))
-                : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
-                                        tid, idx(cfg.threads() - cfg.bn));
-      auto ifOp = scf::IfOp::create(builder, loc, inRange, false);
+      auto ifOp = scf::IfOp::create(builder, loc, dutyOwner(isRow), false);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(ifOp.thenBlock());
       memref::StoreOp::create(builder, loc, lResults[accBase + i], smem,
@@ -1754,21 +1926,41 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   if (failed(chosen))
     return failure();
   TileConfig cfg = *chosen;
+  int64_t mmaElemBytes = element.getIntOrFloatBitWidth() / 8;
+  int64_t dStatic = rowType.getDimSize(1);
+  int64_t stageBytes =
+      (cfg.bm + cfg.bn) * (cfg.bk + 16 / mmaElemBytes) * mmaElemBytes;
+  if (cfg.mma != MmaKind::None && !ShapedType::isDynamic(dStatic) &&
+      dStatic * mmaElemBytes % 16 == 0) {
+    // cp.async copies 16-byte chunks, so rows must start 16-byte aligned.
+    // Stages: as many as leave shared memory for the resident blocks that
+    // the registers allow (255 per thread), at most 4.
+    int64_t residentBlocks = std::max<int64_t>(1, 65536 / (cfg.threads() * 256));
+    int64_t budget = kSharedBytesPerSM / residentBlocks - 8 * 1024;
+    cfg.stages = ctx.tiles.stages
+                     ? ctx.tiles.stages
+                     : std::clamp<int64_t>(budget / stageBytes, 2, 4);
+  }
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
-  int64_t mmaElemBytes = element.getIntOrFloatBitWidth() / 8;
+  // Staged slices: two static buffers (48 KiB at most), or the cp.async
+  // stages in dynamic shared memory.
+  int64_t stagedBytes = cfg.mma == MmaKind::None
+                            ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
+                            : (cfg.stages ? cfg.stages : 2) * stageBytes;
+  int64_t stagedLimit =
+      cfg.stages ? kSharedBytesPerSM - 16 * 1024
+                 : (cfg.mma == MmaKind::None ? 48 : 46) * 1024;
   bool invalid =
-      cfg.mma == MmaKind::None
-          ? cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
-                cfg.bk % 4 || cfg.threads() > 1024 || cfg.threads() < cfg.bm ||
-                cfg.threads() < cfg.bn || 32 % (cfg.bn / cfg.tn) ||
-                2 * cfg.bk * (cfg.bm + cfg.bn) * 4 > 48 * 1024
-          : cfg.bm % kMmaWarpRows || cfg.bn % 8 || cfg.bn > cfg.bm ||
-                cfg.bk % cfg.mmaK() || cfg.bk % (16 / mmaElemBytes) ||
-                cfg.bm > 1024 || cfg.bn / 4 > 64 ||
-                2 * (cfg.bm + cfg.bn) * (cfg.bk + 16 / mmaElemBytes) *
-                        mmaElemBytes >
-                    46 * 1024;
+      stagedBytes > stagedLimit ||
+      (cfg.mma == MmaKind::None
+           ? cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
+                 cfg.bk % 4 || cfg.threads() > 1024 ||
+                 cfg.threads() < cfg.bm || cfg.threads() < cfg.bn ||
+                 32 % (cfg.bn / cfg.tn)
+           : cfg.bm % kMmaWarpRows || cfg.bn % 8 || cfg.bn > cfg.bm ||
+                 cfg.bk % cfg.mmaK() || cfg.bk % (16 / mmaElemBytes) ||
+                 cfg.bm > 1024 || cfg.bn / 4 > 64);
   if (invalid)
     return ctx.kernel.emitOpError("invalid tile configuration: ")
            << cfg.bm << "x" << cfg.bn << "x" << cfg.bk << " with " << cfg.tm
@@ -1776,8 +1968,10 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
            << (cfg.mma != MmaKind::None
                    ? " (tensor cores: rows a multiple of 32, candidates a "
                      "multiple of 8 and at most the rows, features a "
-                     "multiple of the MMA's k)"
-                   : "");
+                     "multiple of the MMA's k; "
+                   : " (")
+           << "staged slices " << stagedBytes << " bytes of shared memory, at most "
+           << stagedLimit << ")";
 
   TiledBuilder tb(ctx, *plan, cfg);
   if (failed(tb.build()))
@@ -1799,18 +1993,25 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       Expr::integer(cfg.split), Expr::integer(1)};
   launch.block = {Expr::integer(cfg.threads()), Expr::integer(1),
                   Expr::integer(1)};
+  launch.sharedBytes = Expr::integer(tb.dynamicSharedBytes());
   std::string remark;
   llvm::raw_string_ostream os(remark);
   os << "tiled running minimum: " << cfg.bm << "x" << cfg.bn << " block tile, "
      << cfg.bk << " features per slice, " << cfg.tm << "x" << cfg.tn
      << " per thread, " << cfg.threads() << " threads";
-  if (cfg.mma != MmaKind::None)
+  if (cfg.mma != MmaKind::None) {
     os << ", tensor-core mma.sync m16n8k" << cfg.mmaK() << " ("
        << (cfg.mma == MmaKind::F16    ? "f16"
            : cfg.mma == MmaKind::BF16 ? "bf16"
            : cfg.mma == MmaKind::TF32 ? "tf32"
                                       : "3xtf32")
-       << ", f32 accumulation)";
+       << ", f32 accumulation), ldmatrix fragments";
+    if (cfg.stages)
+      os << ", " << cfg.stages << " cp.async stages ("
+         << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";
+    else
+      os << ", slices staged through registers (rows not 16-byte aligned)";
+  }
   if (plan->rowReductions.size() + plan->colReductions.size())
     os << ", " << plan->rowReductions.size() << " row and "
        << plan->colReductions.size() << " candidate norms from the slices";

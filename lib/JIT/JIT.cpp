@@ -95,7 +95,7 @@ std::string optionsKey(const fusec::CompileOptions &o, StringRef arch) {
   return (llvm::Twine("v1;") + arch + ";" + llvm::Twine(o.fuseIndexReductions) +
           ";" + llvm::Twine(o.tileM) + ";" + llvm::Twine(o.tileN) + ";" +
           llvm::Twine(o.tileK) + ";" + llvm::Twine(o.split) + ";" +
-          llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" +
+          llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" + llvm::Twine(o.stages) + ";" +
           llvm::Twine(o.threadM) + ";" + llvm::Twine(o.threadN) + ";" +
           o.device + ";" + llvm::Twine(o.allowReassociation) + ";" +
           o.precision + ";" +

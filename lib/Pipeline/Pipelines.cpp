@@ -12,6 +12,7 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -92,6 +93,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   map.precision = options.precision;
   map.expectedRows = options.expectedRows;
   map.minBlocks = options.minBlocks;
+  map.stages = options.stages;
   map.threadM = options.threadM;
   map.threadN = options.threadN;
   pm.addPass(fuse::createFuseMapToGPU(map));
@@ -103,6 +105,9 @@ void fusec::buildNVVMLoweringPipeline(OpPassManager &pm) {
   gpu.addPass(createCSEPass());
   gpu.addPass(createLoopInvariantCodeMotionPass());
   gpu.addPass(createSCFToControlFlowPass());
+  // nvgpu's cp.async and ldmatrix (the tensor-core schedule) first: they
+  // lower to NVVM ops on the memrefs' LLVM descriptors.
+  gpu.addPass(createConvertNVGPUToNVVMPass());
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.indexBitwidth = 64;
   gpu.addPass(createConvertGpuOpsToNVVMOps(nvvm));

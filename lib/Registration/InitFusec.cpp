@@ -23,6 +23,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
@@ -50,7 +51,7 @@ void fusec::registerAllFusecDialects(mlir::DialectRegistry &registry) {
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect, mlir::vector::VectorDialect,
                   mlir::gpu::GPUDialect, mlir::NVVM::NVVMDialect,
-                  mlir::ub::UBDialect>();
+                  mlir::nvgpu::NVGPUDialect, mlir::ub::UBDialect>();
   mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   mlir::registerGPUDialectTranslation(registry);
   mlir::registerNVVMDialectTranslation(registry);
@@ -86,6 +87,7 @@ void fusec::registerAllFusecPasses() {
   mlir::memref::registerExpandStridedMetadataPass();
   mlir::registerConvertGpuOpsToNVVMOps();
   mlir::registerConvertNVVMToLLVMPass();
+  mlir::registerConvertNVGPUToNVVMPass();
   mlir::registerGpuModuleToBinaryPass();
   fusec::registerFusecPipelines();
 }

@@ -38,15 +38,12 @@ OUT=${OUT:-/tmp/fusec-out}
 mkdir -p "$OUT"
 log=$OUT/gpu-edge.log
 : > "$log"
-bin=${EDGE_BIN:-}
-if [ -z "$bin" ]; then
-  bin=/tmp/fusec-bin
-  mkdir -p $bin
-  for f in device-pkg/bin/*.xz; do
-    xz -dc "$f" > "$bin/$(basename "$f" .xz)" && chmod +x "$bin/$(basename "$f" .xz)"
-  done
+if [ -n "${EDGE_BIN:-}" ]; then
+  bin=$EDGE_BIN
+  export PATH=$bin:$PATH
+else
+  . scripts/device/bin-env.sh
 fi
-export PATH=$bin:$PATH
 dry=${EDGE_DRY_RUN:-0}
 part=${EDGE_PART:-all}
 case "$part" in

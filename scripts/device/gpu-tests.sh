@@ -18,17 +18,15 @@ OUT=${OUT:-/tmp/fusec-out}
 mkdir -p "$OUT"
 log=$OUT/gpu-tests.log
 : > "$log"
-bin=/tmp/fusec-bin
-mkdir -p $bin
-for f in device-pkg/bin/*.xz; do
-  xz -dc "$f" > "$bin/$(basename "$f" .xz)" && chmod +x "$bin/$(basename "$f" .xz)"
-done
-export PATH=$bin:$PATH
+. scripts/device/bin-env.sh
 export FUSEC_CACHE_DIR=/tmp/fusec-cache
 failures=0
 
-run() { # run <label> <command...>
+run() { # run <label> <command...>; TESTS_ONLY=REGEX keeps matching labels
   local label=$1; shift
+  if [ -n "${TESTS_ONLY:-}" ] && ! [[ $label =~ $TESTS_ONLY ]]; then
+    return
+  fi
   echo "=== $label: $*" >> "$log"
   local start=$(date +%s%N)
   timeout 240 "$@" >> "$log" 2>&1

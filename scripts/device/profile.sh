@@ -14,12 +14,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 OUT=${OUT:-/tmp/fusec-out}
 mkdir -p "$OUT/sass" "$OUT/ncu"
-bin=/tmp/fusec-bin
-mkdir -p $bin
-for f in device-pkg/bin/*.xz; do
-  xz -dc "$f" > "$bin/$(basename "$f" .xz)" && chmod +x "$bin/$(basename "$f" .xz)"
-done
-export PATH=$bin:$PATH:/usr/local/cuda/bin
+. scripts/device/bin-env.sh
+export PATH=$PATH:/usr/local/cuda/bin
 for ptx in device-pkg/bench-kernels/*_argmin.probe.auto.ptx \
            device-pkg/bench-kernels/*_argmin.sample-heavy.auto.ptx; do
   name=$(basename "$ptx" .ptx)

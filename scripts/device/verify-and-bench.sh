@@ -11,12 +11,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 OUT=${OUT:-/tmp/fusec-out}
 mkdir -p "$OUT"
-bin=/tmp/fusec-bin
-mkdir -p $bin
-for f in device-pkg/bin/*.xz; do
-  xz -dc "$f" > "$bin/$(basename "$f" .xz)" && chmod +x "$bin/$(basename "$f" .xz)"
-done
-export PATH=$bin:$PATH
+. scripts/device/bin-env.sh
 log=$OUT/verify.log
 : > "$log"
 fail=0

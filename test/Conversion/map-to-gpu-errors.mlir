@@ -1,6 +1,8 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu -verify-diagnostics
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='precision=fp8' 2>&1 | FileCheck %s --check-prefix=PRECISION
 // PRECISION: error: fuse-map-to-gpu: unknown precision 'fp8'; expected ieee, tf32 or 3xtf32
+// RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='stages=1' 2>&1 | FileCheck %s --check-prefix=STAGES
+// STAGES: error: fuse-map-to-gpu: stages must be 0 (chosen) or between 2 and 8, not 1
 // fuse-map-to-gpu fails with a diagnostic, never a crash, on programs it
 // cannot describe to the runtime (several found by fusec-fuzz).
 

@@ -72,12 +72,26 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // The tensor-core schedule stages row-major f32 tiles padded by 4 features
 // (16 bytes) and splits each operand into a TF32 part and its remainder;
 // with 10 candidates the ledger takes 64x64 tiles of 32-feature slices:
-// 2 m16 x 8 n8 tiles x 4 k-steps x 3 MMAs.
+// 2 m16 x 8 n8 tiles x 4 k-steps x 3 MMAs. Rows of 64 f32 are 16-byte
+// aligned, so cp.async copies the slices into dynamic shared memory (every
+// buffer is a view of it) and the loop waits for the oldest slice, syncs
+// and puts the next in flight before it loads fragments with ldmatrix.
 // TF32X3-LABEL: gpu.func @naive_k0
 // TF32X3-NOT: nvvm.mma.sync
 // TF32X3-LABEL: gpu.func @gram_k0
-// TF32X3-SAME: workgroup(%{{.*}}: memref<2x64x36xf32, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x64x36xf32, #gpu.address_space<workgroup>>
-// TF32X3-SAME: tensor-core mma.sync m16n8k8 (3xtf32, f32 accumulation)
+// TF32X3-NOT: workgroup(
+// TF32X3-SAME: tensor-core mma.sync m16n8k8 (3xtf32, f32 accumulation), ldmatrix fragments, 2 cp.async stages (39424 bytes of dynamic shared memory)
+// TF32X3: %[[DYN:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// TF32X3: memref.view %[[DYN]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2x64x36xf32, #gpu.address_space<workgroup>>
+// TF32X3: memref.view %[[DYN]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2x64x36xf32, #gpu.address_space<workgroup>>
+// TF32X3: memref.view %[[DYN]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
+// TF32X3: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 4, %{{.*}} {bypassL1} : memref<?x64xf32> to memref<2x64x36xf32, #gpu.address_space<workgroup>>
+// TF32X3: nvvm.cp.async.commit.group
+// TF32X3: nvvm.cp.async.wait.group 0
+// TF32X3-NEXT: gpu.barrier
+// TF32X3: nvgpu.device_async_copy
+// TF32X3: nvvm.cp.async.commit.group
+// TF32X3: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<2x64x36xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
 // TF32X3-COUNT-192: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // TF32X3-NOT: nvvm.mma.sync
 // TF32X3: func.func @gram_f16
@@ -105,12 +119,17 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // contraction runs on f16 tensor cores whatever the precision option, the
 // norms accumulate in f32 from the staged f16 slices (rows padded by 8
 // halves), and the (n, k) matrix never exists.
+// Four slices in flight: 4 x 2 x 128 rows x 80 bytes, plus the norms and
+// the running (best, index) state.
 // CHECK-LABEL: gpu.func @gram_f16_k0
-// CHECK-SAME: workgroup(%{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>
-// CHECK-SAME: 128x128 block tile, 32 features per slice, 4x32 per thread, 128 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), 1 row and 1 candidate norms from the slices
+// CHECK-SAME: 128x128 block tile, 32 features per slice, 4x32 per thread, 128 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), ldmatrix fragments, 4 cp.async stages (87040 bytes of dynamic shared memory), 1 row and 1 candidate norms from the slices
+// CHECK: memref.view %{{.*}} to memref<4x128x40xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 8, %{{.*}} {bypassL1} : memref<?x64xf16> to memref<4x128x40xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.cp.async.wait.group 2
+// CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK-COUNT-64: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: nvvm.mma.sync
-// CHECK: func.func @chain
+// CHECK: func.func @gram_f16_unaligned(
 func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?xi64> {
   %x = fuse.cast %xh : tensor<?x64xf16> to tensor<?x64xf32>
   %c = fuse.cast %ch : tensor<100x64xf16> to tensor<100x64xf32>
@@ -120,6 +139,33 @@ func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?x
   %cc = fuse.sum %csq, dim = 1 : tensor<100x64xf32> -> tensor<100xf32>
   %ct = fuse.transpose %c : tensor<100x64xf32> -> tensor<64x100xf32>
   %xc = fuse.matmul %x, %ct : tensor<?x64xf32>, tensor<64x100xf32> -> tensor<?x100xf32>
+  %n = fuse.add %xx, %cc : tensor<?x1xf32>, tensor<100xf32> -> tensor<?x100xf32>
+  %d = fuse.sub %n, %xc : tensor<?x100xf32>, tensor<?x100xf32> -> tensor<?x100xf32>
+  %l = fuse.argmin %d, dim = 1 : tensor<?x100xf32> -> tensor<?xi64>
+  return %l : tensor<?xi64>
+}
+
+// -----
+
+// Rows of 60 halves (120 bytes) are not 16-byte aligned, which cp.async
+// needs: the slices go through registers into two static buffers, and the
+// fragments still come from ldmatrix.
+// CHECK-LABEL: gpu.func @gram_f16_unaligned_k0
+// CHECK-SAME: workgroup(%{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>
+// CHECK-SAME: ldmatrix fragments, slices staged through registers (rows not 16-byte aligned)
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<2x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: func.func @chain
+func.func @gram_f16_unaligned(%xh: tensor<?x60xf16>, %ch: tensor<100x60xf16>) -> tensor<?xi64> {
+  %x = fuse.cast %xh : tensor<?x60xf16> to tensor<?x60xf32>
+  %c = fuse.cast %ch : tensor<100x60xf16> to tensor<100x60xf32>
+  %xsq = fuse.mul %x, %x : tensor<?x60xf32>, tensor<?x60xf32> -> tensor<?x60xf32>
+  %xx = fuse.sum %xsq, dim = 1 keepdim : tensor<?x60xf32> -> tensor<?x1xf32>
+  %csq = fuse.mul %c, %c : tensor<100x60xf32>, tensor<100x60xf32> -> tensor<100x60xf32>
+  %cc = fuse.sum %csq, dim = 1 : tensor<100x60xf32> -> tensor<100xf32>
+  %ct = fuse.transpose %c : tensor<100x60xf32> -> tensor<60x100xf32>
+  %xc = fuse.matmul %x, %ct : tensor<?x60xf32>, tensor<60x100xf32> -> tensor<?x100xf32>
   %n = fuse.add %xx, %cc : tensor<?x1xf32>, tensor<100xf32> -> tensor<?x100xf32>
   %d = fuse.sub %n, %xc : tensor<?x100xf32>, tensor<?x100xf32> -> tensor<?x100xf32>
   %l = fuse.argmin %d, dim = 1 : tensor<?x100xf32> -> tensor<?xi64>

@@ -91,6 +91,11 @@ static cl::opt<int64_t> minBlocks(
     "min-blocks",
     cl::desc("Resident blocks per SM the tiled kernel asks ptxas for"),
     cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t> stages(
+    "stages",
+    cl::desc("Tensor-core schedule: shared-memory slices in flight through "
+             "cp.async, 2-8 (0: chosen)"),
+    cl::init(0), cl::cat(fusecCategory));
 static cl::opt<int64_t> threadM("thread-m",
                                 cl::desc("Rows of a thread's register tile"),
                                 cl::init(0), cl::cat(fusecCategory));
@@ -221,6 +226,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   gpu.split = split;
   gpu.precision = precision;
   gpu.expectedRows = expectedRows;
+  gpu.stages = stages;
   fusec::buildGPUKernelPipeline(gpm, gpu);
   if (failed(gpm.run(*scheduled)))
     return 1;
@@ -325,6 +331,7 @@ int main(int argc, char **argv) {
   options.precision = precision;
   options.expectedRows = expectedRows;
   options.minBlocks = minBlocks;
+  options.stages = stages;
   options.threadM = threadM;
   options.threadN = threadN;
   options.device = device;

@@ -30,6 +30,8 @@ struct CompileOptions {
   /// Schedule overrides; 0 lets the compiler choose.
   int64_t tileM = 0, tileN = 0, tileK = 0, split = 0, expectedRows = 0;
   int64_t minBlocks = 0, threadM = 0, threadN = 0;
+  /// Tensor-core schedule: shared-memory slices in flight (0: chosen).
+  int64_t stages = 0;
   /// How f32 products of the Gram form run: "ieee" (FMA units, exact
   /// fp32), "tf32" or "3xtf32" (tensor cores). f16/bf16 products always
   /// run on tensor cores.

@@ -38,6 +38,9 @@ class NVVMDialect;
 namespace LLVM {
 class LLVMDialect;
 }
+namespace nvgpu {
+class NVGPUDialect;
+}
 namespace fuse {
 
 #define GEN_PASS_DECL

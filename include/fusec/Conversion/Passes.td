@@ -85,11 +85,15 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
            "Candidates of each thread's register tile (0: chosen)">,
     Option<"expectedRows", "expected-rows", "int64_t", /*default=*/"0",
            "Row count the split decision assumes for a dynamic row axis">,
+    Option<"stages", "stages", "int64_t", /*default=*/"0",
+           "Tensor-core schedule: shared-memory slices in flight through "
+           "cp.async (2-8; 0: chosen)">,
   ];
   let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
                            "memref::MemRefDialect", "scf::SCFDialect",
                            "vector::VectorDialect", "gpu::GPUDialect",
-                           "NVVM::NVVMDialect", "LLVM::LLVMDialect"];
+                           "NVVM::NVVMDialect", "LLVM::LLVMDialect",
+                           "nvgpu::NVGPUDialect"];
 }
 
 #endif // FUSEC_CONVERSION_PASSES_TD

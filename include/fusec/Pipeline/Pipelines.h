@@ -74,6 +74,10 @@ struct GPUPipelineOptions
       *this, "min-blocks",
       llvm::cl::desc("Resident blocks per SM for the tiled kernel"),
       llvm::cl::init(0)};
+  Option<int64_t> stages{
+      *this, "stages",
+      llvm::cl::desc("Tensor-core schedule: slices in flight (0: chosen)"),
+      llvm::cl::init(0)};
   Option<int64_t> threadM{*this, "thread-m",
                           llvm::cl::desc("Rows of a thread's register tile"),
                           llvm::cl::init(0)};
