@@ -1717,16 +1717,16 @@ const ShapeOffer kShapeOffers[] = {
     {{64, 64, 16, 4, 4, 1}, {64, 64, /*blocksToSaturate=*/2, 0.5}},
 };
 
-/// The MMA schedule's shapes (bk is set per kind: 32 halves or 16 f32
+/// The MMA schedule's shapes (bk is set per kind, in halves or f32
 /// features per slice): warps of 32 rows x all bn candidates. Measured on
-/// the H200 (sample-heavy, docs/performance-notes.md, version 5), as a
-/// fraction of the tensor-core rate: with 128 candidates a warp issues
-/// 32 MMAs per 40 fragment loads (f16: 199 TFLOP/s, 0.26 of 770; 3xtf32:
-/// 48.6 TFLOP/s of useful work, 146 of MMA work, 0.38 of 385, with the
-/// non-finite-safe split of version 7), with 64
-/// candidates 16 per 24 (120 TFLOP/s, 0.16; 3xtf32 0.39 before the
-/// non-finite-safe split, which cost 22%, so 0.30): the schedule is
-/// bound by shared-memory traffic per MMA, so wider warp tiles win. TF32
+/// the H200 (sample-heavy, docs/performance-notes.md, versions 5 and 8),
+/// as a fraction of the tensor-core rate. 128x128 with cp.async and
+/// ldmatrix (version 8): 64 halves per slice in 2 stages, f16 255
+/// TFLOP/s, 0.33 of 770 (32 halves in 4 stages: 243; 64 in 3 stages,
+/// which leaves one block per SM: 219); 32 f32 per slice, 3xtf32 52.7
+/// TFLOP/s of useful work, 158 of MMA work, 0.41 of 385. Narrower tiles
+/// lose (version 8: 128x64 143 TFLOP/s f16, 64x64 127): a warp then
+/// issues fewer MMAs per fragment load, barrier and norm duty. TF32
 /// kinds reach a larger fraction of their (halved) rate.
 /// The 64x64 shape stages 64 halves (32 f32) per slice, which its smaller
 /// tiles leave room for: half the barriers and serial global loads per
@@ -1741,10 +1741,10 @@ struct MmaShapeOffer {
 };
 const MmaShapeOffer kMmaShapeOffers[] = {
     {{128, 128, 0, 4, 32, 1},
-     {128, 128, /*blocksToSaturate=*/2, 0.26},
-     0.38,
-     32,
-     16},
+     {128, 128, /*blocksToSaturate=*/2, 0.33},
+     0.41,
+     64,
+     32},
     {{128, 64, 0, 4, 16, 1},
      {128, 64, /*blocksToSaturate=*/2, 0.16},
      0.30,
@@ -1928,10 +1928,21 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   TileConfig cfg = *chosen;
   int64_t mmaElemBytes = element.getIntOrFloatBitWidth() / 8;
   int64_t dStatic = rowType.getDimSize(1);
-  int64_t stageBytes =
-      (cfg.bm + cfg.bn) * (cfg.bk + 16 / mmaElemBytes) * mmaElemBytes;
-  if (cfg.mma != MmaKind::None && !ShapedType::isDynamic(dStatic) &&
-      dStatic * mmaElemBytes % 16 == 0) {
+  auto bytesPerStage = [&](int64_t bk) {
+    return (cfg.bm + cfg.bn) * (bk + 16 / mmaElemBytes) * mmaElemBytes;
+  };
+  bool aligned =
+      !ShapedType::isDynamic(dStatic) && dStatic * mmaElemBytes % 16 == 0;
+  // Register staging has two static buffers (46 KiB with the norms): the
+  // offers' slices are sized for cp.async stages, so halve them until two
+  // fit, unless the user fixed them.
+  if (cfg.mma != MmaKind::None && !aligned && !ctx.tiles.tileK)
+    while (2 * bytesPerStage(cfg.bk) > 46 * 1024 && cfg.bk % 2 == 0 &&
+           (cfg.bk / 2) % cfg.mmaK() == 0 &&
+           (cfg.bk / 2) % (16 / mmaElemBytes) == 0)
+      cfg.bk /= 2;
+  int64_t stageBytes = bytesPerStage(cfg.bk);
+  if (cfg.mma != MmaKind::None && aligned) {
     // cp.async copies 16-byte chunks, so rows must start 16-byte aligned.
     // Stages: as many as leave shared memory for the resident blocks that
     // the registers allow (255 per thread), at most 4.

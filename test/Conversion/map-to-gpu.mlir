@@ -119,15 +119,16 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // contraction runs on f16 tensor cores whatever the precision option, the
 // norms accumulate in f32 from the staged f16 slices (rows padded by 8
 // halves), and the (n, k) matrix never exists.
-// Four slices in flight: 4 x 2 x 128 rows x 80 bytes, plus the norms and
-// the running (best, index) state.
+// Two slices of 64 halves in flight: 2 x 2 x 128 rows x 144 bytes, plus
+// the norms and the running (best, index) state; 2 m16 x 16 n8 tiles x 4
+// k-steps.
 // CHECK-LABEL: gpu.func @gram_f16_k0
-// CHECK-SAME: 128x128 block tile, 32 features per slice, 4x32 per thread, 128 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), ldmatrix fragments, 4 cp.async stages (87040 bytes of dynamic shared memory), 1 row and 1 candidate norms from the slices
-// CHECK: memref.view %{{.*}} to memref<4x128x40xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 8, %{{.*}} {bypassL1} : memref<?x64xf16> to memref<4x128x40xf16, #gpu.address_space<workgroup>>
-// CHECK: nvvm.cp.async.wait.group 2
-// CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// CHECK-COUNT-64: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-SAME: 128x128 block tile, 64 features per slice, 4x32 per thread, 128 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), ldmatrix fragments, 2 cp.async stages (78848 bytes of dynamic shared memory), 1 row and 1 candidate norms from the slices
+// CHECK: memref.view %{{.*}} to memref<2x128x72xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 8, %{{.*}} {bypassL1} : memref<?x64xf16> to memref<2x128x72xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<2x128x72xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK-COUNT-128: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: nvvm.mma.sync
 // CHECK: func.func @gram_f16_unaligned(
 func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?xi64> {
@@ -148,8 +149,9 @@ func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?x
 // -----
 
 // Rows of 60 halves (120 bytes) are not 16-byte aligned, which cp.async
-// needs: the slices go through registers into two static buffers, and the
-// fragments still come from ldmatrix.
+// needs: the slices go through registers into two static buffers (of 32
+// halves per slice, half the cp.async slice, to fit), and the fragments
+// still come from ldmatrix.
 // CHECK-LABEL: gpu.func @gram_f16_unaligned_k0
 // CHECK-SAME: workgroup(%{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>, %{{.*}}: memref<2x128x40xf16, #gpu.address_space<workgroup>>
 // CHECK-SAME: ldmatrix fragments, slices staged through registers (rows not 16-byte aligned)
