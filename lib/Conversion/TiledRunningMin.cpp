@@ -1947,7 +1947,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     // Stages: as many as leave shared memory for the resident blocks that
     // the registers allow (255 per thread), at most 4.
     int64_t residentBlocks = std::max<int64_t>(1, 65536 / (cfg.threads() * 256));
-    int64_t budget = kSharedBytesPerSM / residentBlocks - 8 * 1024;
+    int64_t budget = std::min(kSharedBytesPerSM / residentBlocks,
+                              kSharedBytesPerSM - 16 * 1024) -
+                     8 * 1024;
     cfg.stages = ctx.tiles.stages
                      ? ctx.tiles.stages
                      : std::clamp<int64_t>(budget / stageBytes, 2, 4);

@@ -13,6 +13,7 @@
 // each 64 x 64 x 512 x 3 FLOPs at 51 TFLOP/s x 0.5 / 264 slots = 65.1 us,
 // plus 3 launches x 4 us. 128x128 tiles fill only 64 slots.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=256 tile-n=128 expected-rows=4096' | FileCheck %s --check-prefix=TILE256
 // PROBE: map-to-gpu.mlir:[[@LINE+43]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 212.4 us
 // With many rows no split is offered, and the 8x8 register tile's measured
 // efficiency (0.65 against 0.5) makes 128x128 tiles the choice; with only
@@ -122,6 +123,12 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // Two slices of 64 halves in flight: 2 x 2 x 128 rows x 144 bytes, plus
 // the norms and the running (best, index) state; 2 m16 x 16 n8 tiles x 4
 // k-steps.
+// With 256-row tiles a block of 256 threads is the one the registers
+// allow per SM, and the stages are as many as fit the per-block limit of
+// shared memory (found with 4 stages, 221184 bytes, refused).
+// TILE256-LABEL: gpu.func @gram_f16_k0
+// TILE256-SAME: 256x128 block tile, 64 features per slice, 4x32 per thread, 256 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), ldmatrix fragments, 3 cp.async stages (175616 bytes of dynamic shared memory)
+// TILE256: memref.view %{{.*}} to memref<3x256x72xf16, #gpu.address_space<workgroup>>
 // CHECK-LABEL: gpu.func @gram_f16_k0
 // CHECK-SAME: 128x128 block tile, 64 features per slice, 4x32 per thread, 128 threads, tensor-core mma.sync m16n8k16 (f16, f32 accumulation), ldmatrix fragments, 2 cp.async stages (78848 bytes of dynamic shared memory), 1 row and 1 candidate norms from the slices
 // CHECK: memref.view %{{.*}} to memref<2x128x72xf16, #gpu.address_space<workgroup>>
