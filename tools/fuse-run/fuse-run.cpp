@@ -165,6 +165,11 @@ static cl::opt<int64_t>
 static cl::opt<int64_t> split("split",
                               cl::desc("GPU mode: blocks sharing a row tile"),
                               cl::init(0), cl::cat(runCategory));
+static cl::opt<int64_t>
+    stages("stages",
+           cl::desc("GPU mode: tensor-core slices in flight through "
+                    "cp.async, 2-8 (0: chosen)"),
+           cl::init(0), cl::cat(runCategory));
 static cl::opt<std::string>
     precision("precision",
               cl::desc("GPU mode: f32 products of the Gram form on ieee "
@@ -1320,6 +1325,7 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     options.tileN = tileN;
     options.tileK = tileK;
     options.split = split;
+    options.stages = stages;
     options.precision = precision;
     options.expectedRows = expectedRows;
     // compileModule works in place: give it a copy.
@@ -2052,13 +2058,16 @@ int main(int argc, char **argv) {
     return failWith("--ptx needs --mode=gpu");
   if (ptxFile.empty() && !launchFile.empty())
     return failWith("--launch needs --ptx");
-  if (mode != Mode::GPU && (tileM || tileN || tileK || split ||
+  if (mode != Mode::GPU && (tileM || tileN || tileK || split || stages ||
                             expectedRows || precision != "ieee"))
-    return failWith("--tile-m/--tile-n/--tile-k/--split/--expected-rows/"
-                    "--precision need --mode=gpu");
+    return failWith("--tile-m/--tile-n/--tile-k/--split/--stages/"
+                    "--expected-rows/--precision need --mode=gpu");
   if (precision != "ieee" && precision != "tf32" && precision != "3xtf32")
     return failWith("--precision must be ieee, tf32 or 3xtf32, not '" +
                     precision + "'");
+  if (stages != 0 && (stages < 2 || stages > 8))
+    return failWith("--stages must be 0 (chosen) or between 2 and 8, not " +
+                    std::to_string(stages));
 
   DialectRegistry registry;
   registerAllFusecDialects(registry);
