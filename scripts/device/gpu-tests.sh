@@ -58,6 +58,10 @@ run tc-bf16 fuse-run test/GPU/Inputs/gemm_argmin_bf16.mlir --mode=gpu --trials=1
 run tc-3xtf32 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 --trials=16 --seed=44
 run tc-3xtf32-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 --trials=8 --seed=45 --dup-rows=1
 run tc-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=tf32 --trials=16 --seed=46
+run tc-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=8 --seed=48 --stages=4 --expected-rows=131072
+run tc-3xtf32-stages3 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 --trials=8 --seed=49 --stages=3 --expected-rows=131072
+run tc-racecheck-stages4 compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=1 --dims=s0=300 --keep-extent=256,512 --expected-rows=131072 --stages=4
 run tc-f16-large fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=1 --dims=s0=65537 --keep-extent=256,512 --expected-rows=65537
 for prec in "" "--precision=3xtf32"; do
   ex=examples/gemm_argmin.mlir
