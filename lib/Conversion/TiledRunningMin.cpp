@@ -1217,7 +1217,20 @@ LogicalResult TiledBuilder::build() {
     }
     KernelEmitter::Frame *duty =
         emitter.openBlockFrame(frame, ifOp.thenBlock(), ifOp);
-    SmallVector<Value> updated(old);
+    // Independent chains within a slice: feature kk updates chain
+    // kk % chains, which starts from the identity (chain 0 from the running
+    // value), and the chains are combined at the end of the slice. One
+    // chain made the duty a dependency chain of bk FMAs (4 cycles each),
+    // which Nsight Compute showed as the leading stall of the tensor-core
+    // kernel ("wait", docs/performance-notes.md, version 9).
+    int64_t chains = sliceFeatures.size() >= 16 ? 4 : 1;
+    SmallVector<SmallVector<Value>> partial(reds.size());
+    for (auto [i, red] : llvm::enumerate(reds)) {
+      emitter.setInsertionPoint(duty);
+      partial[i].push_back(old[i]);
+      for (int64_t c = 1; c < chains; ++c)
+        partial[i].push_back(normInit(red));
+    }
     Value named = isRow ? normRow : normCol;
     for (auto [kk, l] : llvm::enumerate(sliceFeatures)) {
       emitter.setInsertionPoint(duty);
@@ -1241,7 +1254,7 @@ LogicalResult TiledBuilder::build() {
           at = {named, l};
         else
           at = {l};
-        Value &a = updated[i];
+        Value &a = partial[i][kk % chains];
         Value next;
         if (isa<SumOp>(red)) {
           FailureOr<Value> sum = accumulateTerm(input, at, a, duty);
@@ -1264,6 +1277,28 @@ LogicalResult TiledBuilder::build() {
                 ? arith::SelectOp::create(builder, loc, sliceInD[kk], next, a)
                 : next;
       }
+    }
+    emitter.setInsertionPoint(duty);
+    SmallVector<Value> updated;
+    for (auto [i, reduction] : llvm::enumerate(reds)) {
+      Operation *red = reduction;
+      auto combine = [&](Value x, Value y) -> Value {
+        if (isa<SumOp>(red))
+          return arith::AddFOp::create(builder, loc, x, y);
+        if (isa<ReduceMinOp>(red))
+          return arith::MinimumFOp::create(builder, loc, x, y);
+        return arith::MaximumFOp::create(builder, loc, x, y);
+      };
+      SmallVector<Value> level(partial[i]);
+      while (level.size() > 1) {
+        SmallVector<Value> nextLevel;
+        for (size_t c = 0; c + 1 < level.size(); c += 2)
+          nextLevel.push_back(combine(level[c], level[c + 1]));
+        if (level.size() % 2)
+          nextLevel.push_back(level.back());
+        level = nextLevel;
+      }
+      updated.push_back(level.front());
     }
     builder.setInsertionPointToEnd(ifOp.thenBlock());
     scf::YieldOp::create(builder, loc, updated);
