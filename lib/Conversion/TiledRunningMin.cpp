@@ -388,6 +388,8 @@ constexpr int64_t kMmaWarpRows = 32;
 /// Shared memory per SM that blocks may use on sm_90 (228 KiB less the
 /// 1 KiB the driver reserves per block, for two blocks).
 constexpr int64_t kSharedBytesPerSM = 226 * 1024;
+/// The most shared memory one block may opt in to on sm_90.
+constexpr int64_t kSharedBytesPerBlock = 227 * 1024;
 
 /// Orderable bits of an f32: unsigned comparison of the keys orders the
 /// values (min kind); NaN takes the key that `nan` mode gives it.
@@ -470,10 +472,14 @@ private:
                      int64_t rows, Value smem, Value buffer);
   /// The types of loadTile's registers.
   SmallVector<Type> tileRegTypes(int64_t rows) const;
-  /// The row in the tile and the first feature of the p-th chunk the
-  /// thread stages: chunk q = tid + p * threads covers row q / (bk / e) and
-  /// features e * (q % (bk / e)) .. + e - 1.
-  std::pair<Value, Value> chunkCoords(int64_t p);
+  /// Where the p-th chunk the thread stages lies: chunk q = tid + p *
+  /// threads covers row q / (bk / e) of the tile and its features
+  /// e * (q % (bk / e)) .. + e - 1; `row` and `feature` are the same in the
+  /// operand, for a tile at row `base` and a slice at feature `l0`.
+  struct Chunk {
+    Value rowInTile, col, row, feature;
+  };
+  Chunk chunkAt(int64_t p, Value base = Value(), Value l0 = Value());
   /// acc += A-tile x B-tile^T for the k-step at feature offset kOff of the
   /// current buffer; acc is the thread's tm x tn accumulator tile.
   void emitMmaStep(Value aSmem, Value bSmem, Value current, int64_t kOff,
@@ -540,15 +546,20 @@ private:
   int64_t dynamicBytes = 0;
 };
 
-std::pair<Value, Value> TiledBuilder::chunkCoords(int64_t p) {
+TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
   int64_t e = chunkElems();
   int64_t perRow = cfg.bk / e;
+  Chunk c;
   Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
-  Value rowInTile = arith::DivUIOp::create(builder, loc, q, idx(perRow));
-  Value col = arith::MulIOp::create(
+  c.rowInTile = arith::DivUIOp::create(builder, loc, q, idx(perRow));
+  c.col = arith::MulIOp::create(
       builder, loc, arith::RemUIOp::create(builder, loc, q, idx(perRow)),
       idx(e));
-  return {rowInTile, col};
+  if (base)
+    c.row = arith::AddIOp::create(builder, loc, base, c.rowInTile);
+  if (l0)
+    c.feature = arith::AddIOp::create(builder, loc, l0, c.col);
+  return c;
 }
 
 SmallVector<Type> TiledBuilder::tileRegTypes(int64_t rows) const {
@@ -565,9 +576,8 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
   int64_t e = chunkElems();
   auto vecType = VectorType::get({e}, elemType);
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
-    auto [rowInTile, col] = chunkCoords(p);
-    Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
-    Value feature = arith::AddIOp::create(builder, loc, l0, col);
+    Chunk chunk = chunkAt(p, base, l0);
+    Value rowInTile = chunk.rowInTile, row = chunk.row, feature = chunk.feature;
     Value rowOk = arith::AndIOp::create(
         builder, loc,
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
@@ -627,7 +637,8 @@ void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
   int64_t e = chunkElems();
   bool exact = rows * (cfg.bk / e) % cfg.threads() == 0;
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
-    auto [rowInTile, col] = chunkCoords(p);
+    Chunk chunk = chunkAt(p, base, l0);
+    Value rowInTile = chunk.rowInTile, row = chunk.row, feature = chunk.feature;
     OpBuilder::InsertionGuard guard(builder);
     if (!exact) {
       Value inTile = arith::CmpIOp::create(
@@ -635,8 +646,6 @@ void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
       auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
       builder.setInsertionPointToStart(ifOp.thenBlock());
     }
-    Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
-    Value feature = arith::AddIOp::create(builder, loc, l0, col);
     // A chunk past the operand copies 0 bytes and zero-fills its 16; its
     // source address is clamped to the operand's first element so that it
     // stays one the kernel may name.
@@ -651,7 +660,7 @@ void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
     Value srcFeature = arith::SelectOp::create(builder, loc, ok, feature, zero);
     Value srcElems = arith::SelectOp::create(builder, loc, ok, idx(e), zero);
     nvgpu::DeviceAsyncCopyOp::create(
-        builder, loc, smem, ValueRange{buffer, rowInTile, col}, src,
+        builder, loc, smem, ValueRange{buffer, rowInTile, chunk.col}, src,
         ValueRange{srcRow, srcFeature}, builder.getIndexAttr(e), srcElems,
         builder.getUnitAttr());
   }
@@ -660,7 +669,8 @@ void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
 void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
                              int64_t rows) {
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
-    auto [rowInTile, col] = chunkCoords(p);
+    Chunk chunk = chunkAt(p);
+    Value rowInTile = chunk.rowInTile;
     Value inTile = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, rowInTile, idx(rows));
     auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
@@ -668,14 +678,14 @@ void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
     builder.setInsertionPointToStart(ifOp.thenBlock());
     if (cfg.mma != MmaKind::None) {
       vector::StoreOp::create(builder, loc, regs[p], smem,
-                              ValueRange{buffer, rowInTile, col},
+                              ValueRange{buffer, rowInTile, chunk.col},
                               /*nontemporal=*/false, llvm::MaybeAlign(16));
       continue;
     }
     // Transposed: smem[buffer][feature][row], so that a thread's register
     // tile reads consecutive rows with one vector load.
     for (int64_t e = 0; e < chunkElems(); ++e) {
-      Value feature = arith::AddIOp::create(builder, loc, col, idx(e));
+      Value feature = arith::AddIOp::create(builder, loc, chunk.col, idx(e));
       Value v = vector::ExtractOp::create(builder, loc, regs[p], e);
       memref::StoreOp::create(builder, loc, v, smem,
                               ValueRange{buffer, feature, rowInTile});
@@ -923,12 +933,10 @@ LogicalResult TiledBuilder::build() {
   if (mma) {
     Value lane = arith::RemUIOp::create(builder, loc, tid, idx(32));
     groupRow = arith::DivUIOp::create(builder, loc, lane, idx(4));
-    warpRow = arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(
-            builder, loc, arith::DivUIOp::create(builder, loc, tid, idx(32)),
-            idx(kMmaWarpRows)),
-        groupRow);
+    Value warpFirstRow = arith::MulIOp::create(
+        builder, loc, arith::DivUIOp::create(builder, loc, tid, idx(32)),
+        idx(kMmaWarpRows));
+    warpRow = arith::AddIOp::create(builder, loc, warpFirstRow, groupRow);
     quadCol = arith::MulIOp::create(builder, loc, tcol, idx(2));
     // ldmatrix.x4: lanes 8i..8i+7 address the rows of matrix i. A: matrices
     // (rows 0-7, k low), (rows 8-15, k low), (0-7, k high), (8-15, k high),
@@ -937,9 +945,6 @@ LogicalResult TiledBuilder::build() {
     Value kHalf = idx(cfg.mmaK() / 2);
     Value lane16 = arith::RemUIOp::create(builder, loc, lane, idx(16));
     Value laneHigh = arith::DivUIOp::create(builder, loc, lane, idx(16));
-    Value warpFirstRow = arith::MulIOp::create(
-        builder, loc, arith::DivUIOp::create(builder, loc, tid, idx(32)),
-        idx(kMmaWarpRows));
     ldmRowA = arith::AddIOp::create(builder, loc, warpFirstRow, lane16);
     ldmColA = arith::MulIOp::create(builder, loc, laneHigh, kHalf);
     ldmRowB = arith::AddIOp::create(
@@ -1096,8 +1101,7 @@ LogicalResult TiledBuilder::build() {
   builder.setInsertionPointToEnd(lLoop->body);
   Value slice = lLoop->iv;
   Value l0 = arith::MulIOp::create(builder, loc, slice, idx(cfg.bk));
-  Value current =
-      arith::RemUIOp::create(builder, loc, slice, idx(async ? cfg.stages : 2));
+  Value current = arith::RemUIOp::create(builder, loc, slice, idx(buffers));
   Value next = arith::SubIOp::create(builder, loc, idx(1), current);
   Value nextL0 = arith::AddIOp::create(builder, loc, l0, idx(cfg.bk));
   Value hasNext =
@@ -2024,6 +2028,16 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   TiledBuilder tb(ctx, *plan, cfg);
   if (failed(tb.build()))
     return failure();
+  // The staged slices fit (checked above); with the norms and the running
+  // state beside them the block may still ask for more than it can have,
+  // which the launch would only find on the device.
+  if (tb.dynamicSharedBytes() > kSharedBytesPerBlock)
+    return ctx.kernel.emitOpError("invalid tile configuration: ")
+           << cfg.bm << "x" << cfg.bn << "x" << cfg.bk << " with "
+           << cfg.stages << " stages needs " << tb.dynamicSharedBytes()
+           << " bytes of dynamic shared memory (slices, norms and running "
+              "state), at most "
+           << kSharedBytesPerBlock << " per block";
   // Launch bounds (see defaultMinBlocks): enough resident warps to hide
   // the shared-memory and global latencies, without spilling.
   ctx.func->setAttr(

@@ -14,11 +14,9 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-OUT=${OUT:-/tmp/fusec-out}
-mkdir -p "$OUT"
+. scripts/device/bin-env.sh
 log=$OUT/gpu-tests.log
 : > "$log"
-. scripts/device/bin-env.sh
 export FUSEC_CACHE_DIR=/tmp/fusec-cache
 failures=0
 

@@ -12,8 +12,6 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-OUT=${OUT:-/tmp/fusec-out}
-mkdir -p "$OUT"
 . scripts/device/bin-env.sh
 export PATH=$PATH:/usr/local/cuda/bin
 export FUSEC_CACHE_DIR=/tmp/fusec-cache

@@ -39,5 +39,4 @@ for f in device-pkg/tc-large/prof-*.json; do
     --runtime device-pkg/lib/libfusec_runtime.so --kernels device-pkg/tc-large \
     --large "$(basename "$f")" --reps 1 >> "$OUT/ncu.txt" 2>&1
 done
-echo "ncu exit $?"
 grep -E "^  [a-z_]+_k0|stalled|pipe_tensor|inst_executed|Duration|Throughput|Issue Slots|Stall|Warp Cycles|Eligible|Active Warps|Registers|Pipe|Bank" "$OUT/ncu.txt" | head -80

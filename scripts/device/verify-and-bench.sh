@@ -9,8 +9,6 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-OUT=${OUT:-/tmp/fusec-out}
-mkdir -p "$OUT"
 . scripts/device/bin-env.sh
 log=$OUT/verify.log
 : > "$log"

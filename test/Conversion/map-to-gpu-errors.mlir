@@ -3,6 +3,11 @@
 // PRECISION: error: fuse-map-to-gpu: unknown precision 'fp8'; expected ieee, tf32 or 3xtf32
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='stages=1' 2>&1 | FileCheck %s --check-prefix=STAGES
 // STAGES: error: fuse-map-to-gpu: stages must be 0 (chosen) or between 2 and 8, not 1
+// Slices that fit, but with the norms ((1024 + 256) x 4 bytes) and the
+// running state (4 x 1024 x 8 bytes) beside the 2 x 1280 x 80 bytes of
+// slices the block would need more shared memory than sm_90 gives one.
+// RUN: not fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=1024 tile-n=256 tile-k=32 stages=2' 2>&1 | FileCheck %s --check-prefix=SHARED
+// SHARED: gemm_argmin_f16.mlir:21:13: error: 'fuse.kernel' op invalid tile configuration: 1024x256x32 with 2 stages needs 242688 bytes of dynamic shared memory (slices, norms and running state), at most 232448 per block
 // fuse-map-to-gpu fails with a diagnostic, never a crash, on programs it
 // cannot describe to the runtime (several found by fusec-fuzz).
 
