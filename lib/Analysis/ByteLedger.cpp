@@ -2553,8 +2553,14 @@ llvm::Expected<ScheduleEstimate> mlir::fuse::chooseTiledSchedule(
         1, work.candidates == 0
                ? 1
                : (work.candidates - 1) / shapes[shape].candidatesPerBlock + 1);
+    // The split is the launch's grid y, at most 65535; the walk below also
+    // needs the bound: with ~2^57 candidate tiles its O(sqrt(tiles)) steps
+    // hung (found by fusec-fuzz, crash-huge-split-walk.mlir).
+    constexpr int64_t kMaxSplit = 65535;
     int64_t first = forcedSplit ? forcedSplit : 1;
-    int64_t last = forcedSplit ? forcedSplit : (work.splittable ? tiles : 1);
+    int64_t last = forcedSplit
+                       ? forcedSplit
+                       : (work.splittable ? std::min(tiles, kMaxSplit) : 1);
     for (int64_t split = first; split <= last;) {
       llvm::Expected<ScheduleEstimate> estimate =
           estimateTiledSchedule(work, shapes, shape, split, device);
