@@ -21,6 +21,7 @@ mma.sync is reported (and noted in its entry).
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -53,8 +54,9 @@ F32_TC_PRECISIONS = {
 # Variants of the half-precision kernels: (label, extra fusec flags).
 HALF_VARIANTS = {
     "probe": [("auto", []), ("64x64", ["--tile-m=64", "--tile-n=64"]),
-              ("split1", ["--split=1"])],
-    "large": [("auto", []), ("128x128", ["--tile-n=128"])],
+              ("split1", ["--split=1"]), ("wgmma", ["--arch=sm_90a"])],
+    "large": [("auto", []), ("128x128", ["--tile-n=128"]),
+              ("wgmma", ["--arch=sm_90a"])],
 }
 
 # Tile variants: (label, extra fusec flags). The first is the ledger's own
@@ -151,9 +153,11 @@ TC_LARGE = [
 ]
 
 
-def build_tensor_core_large(fusec, out, variants):
+def build_tensor_core_large(fusec, out, variants, only=None):
     entries = []
     for name, example, dtype, precision, n, k, d in TC_LARGE:
+        if only and not re.search(only, name):
+            continue
         if dtype != "f32":
             text = half_source(dtype)
         else:
@@ -197,6 +201,9 @@ def main():
     ap.add_argument("--variant", action="append", default=[],
                     help="LABEL=FLAGS: with --tensor-cores-large, also build "
                     "each kernel with these fusec flags")
+    ap.add_argument("--only", default=None,
+                    help="REGEX: with --tensor-cores-large, only the kernels "
+                    "whose names match")
     ap.add_argument("--sweep", action="store_true",
                     help="also the probe tile sweep (PROBE_SWEEP)")
     args = ap.parse_args()
@@ -207,7 +214,7 @@ def main():
     if args.tensor_cores_large:
         variants = [(v.split("=", 1)[0], v.split("=", 1)[1].split())
                     for v in args.variant]
-        build_tensor_core_large(args.fusec, args.out, variants)
+        build_tensor_core_large(args.fusec, args.out, variants, args.only)
         return
     entries = []
 
@@ -231,11 +238,12 @@ def main():
             entry["dtype"] = dtype
         if precision and precision != "ieee":
             with open(path, encoding="utf-8", errors="replace") as f:
-                mma = f.read().count("mma.sync")
+                text = f.read()
+                mma = text.count("mma.sync") + text.count("wgmma.mma_async")
             if not mma:
-                print(f"build-kernels: {name}: no mma.sync in the PTX "
+                print(f"build-kernels: {name}: no MMA in the PTX "
                       f"(precision {precision})", file=sys.stderr)
-                entry["notes"] += " (no mma.sync in the PTX)"
+                entry["notes"] += " (no MMA in the PTX)"
         entries.append(entry)
 
     for example in ("naive_argmin", "gemm_argmin"):
@@ -249,6 +257,12 @@ def main():
             if example == "gemm_argmin":
                 variants += [(prec, [f"--precision={prec}"], prec)
                              for prec in F32_TC_PRECISIONS.get(shape, [])]
+                # Hopper's warpgroup MMAs (sm_90a) for one TF32 pass;
+                # 3xTF32 keeps mma.sync on either architecture.
+                variants += [(prec + "-wgmma", [f"--precision={prec}",
+                                                "--arch=sm_90a"], prec)
+                             for prec in F32_TC_PRECISIONS.get(shape, [])
+                             if prec == "tf32"]
             if args.sweep and shape == "probe":
                 variants += [(f"{bm}x{bn}-t{tm}x{tn}-k{bk}-s{sp}",
                               [f"--tile-m={bm}", f"--tile-n={bn}", f"--thread-m={tm}",

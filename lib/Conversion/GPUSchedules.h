@@ -36,6 +36,8 @@ struct TileOptions {
   /// "3xtf32" (tensor cores). f16 and bf16 products always use tensor
   /// cores, which compute them exactly.
   std::string precision = "ieee";
+  /// The target architecture: sm_90a enables Hopper's warpgroup MMAs.
+  std::string arch = "sm_90";
 };
 
 /// What the host must do to run one kernel, in launch-description terms.

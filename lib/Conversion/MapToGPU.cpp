@@ -80,7 +80,7 @@ Value wrapPointer(OpBuilder &builder, Location loc, Value pointer,
                                      ArrayRef<int64_t>{1});
   auto constI64 = [&](int64_t v) -> Value {
     return LLVM::ConstantOp::create(builder, loc, i64,
-                                     builder.getI64IntegerAttr(v));
+                                    builder.getI64IntegerAttr(v));
   };
   desc = LLVM::InsertValueOp::create(builder, loc, desc, constI64(0),
                                      ArrayRef<int64_t>{2});
@@ -224,8 +224,7 @@ Expr GPUMapper::dimExpr(Value value, int64_t dim) {
   if (!type.isDynamicDim(dim))
     return Expr::integer(type.getDimSize(dim));
   FailureOr<int> symbol = symbols.symbolOf(value, dim);
-  return succeeded(symbol) ? Expr::sym(symbolName(*symbol))
-                            : Expr::integer(1);
+  return succeeded(symbol) ? Expr::sym(symbolName(*symbol)) : Expr::integer(1);
 }
 
 Expr GPUMapper::numelExpr(Value value) {
@@ -344,8 +343,8 @@ LogicalResult GPUMapper::emitGridStride(ScheduleContext &ctx,
       if (vecWidth > 1) {
         auto vectorType = VectorType::get({vecWidth}, element0);
         if (!isa<VectorType>(stored.getType()))
-          stored = vector::BroadcastOp::create(builder, loc, vectorType,
-                                               stored);
+          stored =
+              vector::BroadcastOp::create(builder, loc, vectorType, stored);
         vector::StoreOp::create(
             builder, loc, stored, buffer, indices, /*nontemporal=*/false,
             llvm::MaybeAlign(vecWidth * element0.getIntOrFloatBitWidth() / 8));
@@ -409,8 +408,7 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
 
   // Size symbols the kernel needs: those of its inputs' and outputs' dims.
   SmallVector<int> kernelSymbols;
-  for (Value v :
-       llvm::concat<Value>(kernel.getInputs(), kernel.getResults())) {
+  for (Value v : llvm::concat<Value>(kernel.getInputs(), kernel.getResults())) {
     auto type = cast<RankedTensorType>(v.getType());
     for (int64_t d = 0; d < type.getRank(); ++d)
       if (type.isDynamicDim(d)) {
@@ -453,8 +451,7 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
     for (int64_t d = 0; d < type.getRank(); ++d)
       if (type.isDynamicDim(d))
         sizes.push_back(sctx.sizeParams[*symbols.symbolOf(v, d)]);
-    auto memrefType =
-        MemRefType::get(type.getShape(), type.getElementType());
+    auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
     return wrapPointer(builder, loc, pointer, memrefType, sizes);
   };
   unsigned next = 0;
@@ -485,9 +482,9 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
   for (const Expr &e : launch.block)
     if (e.kind == Expr::Kind::Integer)
       maxThreads *= e.value;
-  gpuFunc->setAttr("nvvm.maxntid",
-                   builder.getDenseI32ArrayAttr(
-                       {static_cast<int32_t>(maxThreads), 1, 1}));
+  gpuFunc->setAttr(
+      "nvvm.maxntid",
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(maxThreads), 1, 1}));
   if (!launch.remark.empty())
     gpuFunc->setAttr("fusec.schedule", builder.getStringAttr(launch.remark));
 
@@ -500,8 +497,8 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
     if (it == bufferNames.end()) {
       std::string name = "tmp" + std::to_string(desc.buffers.size());
       FailureOr<std::vector<fusec::rt::Dim>> shape = describeShape(v);
-      FailureOr<fusec::rt::DType> dtype = toDType(
-          cast<RankedTensorType>(v.getType()).getElementType(), loc);
+      FailureOr<fusec::rt::DType> dtype =
+          toDType(cast<RankedTensorType>(v.getType()).getElementType(), loc);
       if (failed(shape) || failed(dtype))
         return failure();
       desc.buffers.push_back({name, *dtype, *shape});
@@ -555,8 +552,7 @@ LogicalResult GPUMapper::run() {
         toDType(type.getElementType(), func.getLoc());
     if (failed(shape) || failed(dtype))
       return failure();
-    desc.args.push_back(
-        {name, fusec::rt::ArgRole::Input, *dtype, *shape});
+    desc.args.push_back({name, fusec::rt::ArgRole::Input, *dtype, *shape});
     bufferNames[arg] = name;
   }
   auto ret = cast<func::ReturnOp>(body.getTerminator());
@@ -570,8 +566,7 @@ LogicalResult GPUMapper::run() {
         toDType(type.getElementType(), ret.getLoc());
     if (failed(shape) || failed(dtype))
       return failure();
-    desc.args.push_back(
-        {name, fusec::rt::ArgRole::Output, *dtype, *shape});
+    desc.args.push_back({name, fusec::rt::ArgRole::Output, *dtype, *shape});
     if (isa<BlockArgument>(value) || bufferNames.count(value))
       return ret.emitOpError("returns an argument or a value twice; copy it "
                              "through a kernel instead");
@@ -616,6 +611,7 @@ struct FuseMapToGPUPass
       return signalPassFailure();
     }
     tiles.precision = precision;
+    tiles.arch = arch;
     llvm::Expected<DeviceProfile> profile = getDeviceProfile(device);
     if (!profile) {
       module.emitError("fuse-map-to-gpu: ")

@@ -370,11 +370,19 @@ struct TileConfig {
   /// 16 bytes): slices in flight, copied by cp.async straight into dynamic
   /// shared memory. 0: the slices go through registers, two buffers.
   int64_t stages = 0;
+  /// Hopper's warpgroup MMA (wgmma.mma_async, sm_90a, cp.async stages
+  /// only): each warpgroup of 4 warps owns 64 rows of the block tile and
+  /// all bn candidates, and the tensor cores read both operands from the
+  /// staged slices through matrix descriptors, with no fragment loads.
+  bool wgmma = false;
   /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
   /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
-  /// per thread (the mma.sync accumulator layout).
+  /// per thread (the mma.sync accumulator layout). wgmma: each warp owns
+  /// 16 rows, tm = 2 and tn = bn / 4 (the same layout per warp).
   int64_t threads() const {
-    return mma == MmaKind::None ? (bm / tm) * (bn / tn) : bm;
+    if (mma == MmaKind::None)
+      return (bm / tm) * (bn / tn);
+    return wgmma ? 2 * bm : bm;
   }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
@@ -437,7 +445,7 @@ public:
   LogicalResult build();
   LogicalResult buildMerge(StringRef name);
   /// Dynamic shared memory the launch must give (the cp.async schedule).
-  int64_t dynamicSharedBytes() const { return dynamicBytes; }
+  int64_t dynamicSharedBytes() const { return dynamicBytes + dynamicSlack; }
 
 private:
   Value idx(int64_t v) {
@@ -480,6 +488,30 @@ private:
     Value rowInTile, col, row, feature;
   };
   Chunk chunkAt(int64_t p, Value base = Value(), Value l0 = Value());
+  /// Indices of (row, feature) of slice `buffer` in an MMA staging tile:
+  /// [buffer][row][feature] (rows padded by 16 bytes), or for wgmma the
+  /// 128-byte swizzle of its matrix descriptors: rows of 128 bytes whose
+  /// 16-byte chunks are permuted by the row's index mod 8,
+  /// [buffer][row][feature / e xor row % 8][feature % e]. A warp's copies
+  /// read 4 whole lines of the operand and write 512 bytes without bank
+  /// conflicts. (The no-swizzle layout, core matrices of 8 rows x 16
+  /// bytes, had each copy instruction touch 8 lines of the operand: twice
+  /// the L2 requests, and the L2 was the limit, 125 ms against mma.sync's
+  /// 66 on sample-heavy f16.)
+  SmallVector<Value> stagedIndex(Value buffer, Value row, Value feature);
+  /// acc += A x B^T over one slice with wgmma, acc the accumulator struct:
+  /// the descriptors' start addresses step through the slice's k-chunks.
+  /// Returns the new struct, valid after wgmma.wait_group.
+  Value emitWgmmaSlice(Value acc);
+  /// The wgmma accumulator struct of the thread's tm x tn tile.
+  Value packWgmmaAccumulators(ArrayRef<Value> acc);
+  /// The (value, index) slots of the wgmma accumulator struct's element
+  /// i in the thread's tm x tn tile: n8 chunk i / 4, row i / 2 % 2,
+  /// candidate i % 2 of the chunk's pair.
+  unsigned wgmmaSlot(unsigned i) const {
+    unsigned chunk = i / 4, e = i % 4;
+    return (e / 2) * cfg.tn + 2 * chunk + e % 2;
+  }
   /// acc += A-tile x B-tile^T for the k-step at feature offset kOff of the
   /// current buffer; acc is the thread's tm x tn accumulator tile.
   void emitMmaStep(Value aSmem, Value bSmem, Value current, int64_t kOff,
@@ -488,6 +520,9 @@ private:
   Value rowLocal(int64_t m) {
     if (cfg.mma == MmaKind::None)
       return threadOffset(trow, cfg.tm, m);
+    // wgmma: rows warp * 16 + 8 * m + lane / 4.
+    if (cfg.wgmma)
+      return arith::AddIOp::create(builder, loc, warpRow, idx(8 * m));
     // Rows warp * 32 + 16 * (m / 2) + 8 * (m % 2) + lane / 4.
     return arith::AddIOp::create(builder, loc, warpRow,
                                  idx(16 * (m / 2) + 8 * (m % 2)));
@@ -507,8 +542,12 @@ private:
     if (!dynamicBase)
       return ctx.func.addWorkgroupAttribution(type, loc);
     dynamicBytes = llvm::alignTo(dynamicBytes, 16);
-    Value view = memref::ViewOp::create(builder, loc, type, dynamicBase,
-                                        idx(dynamicBytes), ValueRange{});
+    lastSharedOffset = dynamicBytes;
+    Value offset = idx(dynamicBytes);
+    if (dynamicPad)
+      offset = arith::AddIOp::create(builder, loc, offset, dynamicPad);
+    Value view = memref::ViewOp::create(builder, loc, type, dynamicBase, offset,
+                                        ValueRange{});
     dynamicBytes += type.getNumElements() *
                     type.getElementType().getIntOrFloatBitWidth() / 8;
     return view;
@@ -544,6 +583,16 @@ private:
   bool fullSlices = false;
   Value dynamicBase;
   int64_t dynamicBytes = 0;
+  /// Byte offset of the latest sharedBuffer in the dynamic shared memory
+  /// (from the aligned base, with wgmma).
+  int64_t lastSharedOffset = 0;
+  /// wgmma: bytes from the dynamic base to the first 1024-byte boundary,
+  /// that boundary, and the bytes the launch adds for it.
+  Value dynamicPad, alignedDynamicBase;
+  int64_t dynamicSlack = 0;
+  /// wgmma: descriptors of the current slice's first k-step for this
+  /// warpgroup's 64 rows (A) and the block's candidates (B).
+  Value descA, descB;
 };
 
 TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
@@ -560,6 +609,18 @@ TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
   if (l0)
     c.feature = arith::AddIOp::create(builder, loc, l0, c.col);
   return c;
+}
+
+SmallVector<Value> TiledBuilder::stagedIndex(Value buffer, Value row,
+                                             Value feature) {
+  if (!cfg.wgmma)
+    return {buffer, row, feature};
+  int64_t e = chunkElems();
+  Value chunk = arith::DivUIOp::create(builder, loc, feature, idx(e));
+  Value swizzled = arith::XOrIOp::create(
+      builder, loc, chunk, arith::RemUIOp::create(builder, loc, row, idx(8)));
+  return {buffer, row, swizzled,
+          arith::RemUIOp::create(builder, loc, feature, idx(e))};
 }
 
 SmallVector<Type> TiledBuilder::tileRegTypes(int64_t rows) const {
@@ -653,14 +714,14 @@ void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
         builder, loc,
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
                               rowsTotal),
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                              feature, d));
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, feature,
+                              d));
     Value zero = idx(0);
     Value srcRow = arith::SelectOp::create(builder, loc, ok, row, zero);
     Value srcFeature = arith::SelectOp::create(builder, loc, ok, feature, zero);
     Value srcElems = arith::SelectOp::create(builder, loc, ok, idx(e), zero);
     nvgpu::DeviceAsyncCopyOp::create(
-        builder, loc, smem, ValueRange{buffer, rowInTile, chunk.col}, src,
+        builder, loc, smem, stagedIndex(buffer, rowInTile, chunk.col), src,
         ValueRange{srcRow, srcFeature}, builder.getIndexAttr(e), srcElems,
         builder.getUnitAttr());
   }
@@ -717,10 +778,10 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
         continue;
       }
       Value pair = vector::ExtractOp::create(builder, loc, m, t);
-      regs.push_back(cfg.mma == MmaKind::F16
-                         ? pair
-                         : LLVM::BitcastOp::create(builder, loc, i32, pair)
-                               .getResult());
+      regs.push_back(
+          cfg.mma == MmaKind::F16
+              ? pair
+              : LLVM::BitcastOp::create(builder, loc, i32, pair).getResult());
     }
     return regs;
   };
@@ -837,6 +898,45 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
   }
 }
 
+Value TiledBuilder::packWgmmaAccumulators(ArrayRef<Value> acc) {
+  int64_t count = cfg.bn / 2;
+  Type structType = LLVM::LLVMStructType::getLiteral(
+      builder.getContext(), SmallVector<Type>(count, builder.getF32Type()));
+  Value d = LLVM::PoisonOp::create(builder, loc, structType);
+  for (int64_t i = 0; i < count; ++i)
+    d = LLVM::InsertValueOp::create(builder, loc, d, acc[wgmmaSlot(i)], i);
+  return d;
+}
+
+Value TiledBuilder::emitWgmmaSlice(Value d) {
+  MLIRContext *context = builder.getContext();
+  Type structType = d.getType();
+  // Orders the MMAs after any ordinary write of their accumulator
+  // registers (the initial zeros, or the values packed after a wait).
+  NVVM::WgmmaFenceAlignedOp::create(builder, loc);
+  NVVM::WGMMATypes type = cfg.mma == MmaKind::F16    ? NVVM::WGMMATypes::f16
+                          : cfg.mma == MmaKind::BF16 ? NVVM::WGMMATypes::bf16
+                                                     : NVVM::WGMMATypes::tf32;
+  auto shape = NVVM::MMAShapeAttr::get(context, 64, cfg.bn, cfg.mmaK());
+  Type i64 = builder.getI64Type();
+  for (int64_t step = 0; step < cfg.bk / cfg.mmaK(); ++step) {
+    // One k-step is 32 bytes of each 128-byte row: 2 in the descriptors'
+    // address field (16-byte units); the hardware applies the swizzle to
+    // the address it forms.
+    Value offset = arith::ConstantOp::create(
+        builder, loc, builder.getIntegerAttr(i64, 2 * step));
+    Value a = arith::AddIOp::create(builder, loc, descA, offset);
+    Value b = arith::AddIOp::create(builder, loc, descB, offset);
+    d = NVVM::WgmmaMmaAsyncOp::create(
+        builder, loc, structType, d, a, b, shape, type, type,
+        NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+        NVVM::MMALayout::col, NVVM::MMAIntOverflowAttr());
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
+  return d;
+}
+
 Value TiledBuilder::better(Value candidate, Value best) {
   Value strictly = arith::CmpFOp::create(builder, loc,
                                          isMin ? arith::CmpFPredicate::OLT
@@ -892,14 +992,19 @@ LogicalResult TiledBuilder::build() {
   auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
                                               gpu::AddressSpace::Workgroup);
   Type f32Type = builder.getF32Type();
-  auto aType = mma ? MemRefType::get({buffers, cfg.bm, paddedK()}, elemType,
-                                     MemRefLayoutAttrInterface(), workgroup)
-                   : MemRefType::get({2, cfg.bk, cfg.bm}, f32Type,
-                                     MemRefLayoutAttrInterface(), workgroup);
-  auto bType = mma ? MemRefType::get({buffers, cfg.bn, paddedK()}, elemType,
-                                     MemRefLayoutAttrInterface(), workgroup)
-                   : MemRefType::get({2, cfg.bk, cfg.bn}, f32Type,
-                                     MemRefLayoutAttrInterface(), workgroup);
+  auto stagingType = [&](int64_t rows) {
+    if (cfg.wgmma)
+      return MemRefType::get(
+          {buffers, rows, cfg.bk / chunkElems(), chunkElems()}, elemType,
+          MemRefLayoutAttrInterface(), workgroup);
+    if (mma)
+      return MemRefType::get({buffers, rows, paddedK()}, elemType,
+                             MemRefLayoutAttrInterface(), workgroup);
+    return MemRefType::get({2, cfg.bk, rows}, f32Type,
+                           MemRefLayoutAttrInterface(), workgroup);
+  };
+  auto aType = stagingType(cfg.bm);
+  auto bType = stagingType(cfg.bn);
   if (async) {
     // Above 48 KiB shared memory must be dynamic; the runtime raises the
     // entry's limit to the launch's shared_bytes.
@@ -907,9 +1012,27 @@ LogicalResult TiledBuilder::build() {
         builder, loc,
         MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
                         MemRefLayoutAttrInterface(), workgroup));
+    if (cfg.wgmma) {
+      // The 128-byte swizzle repeats every 1024 bytes from a 1024-byte
+      // boundary: the buffers start at the first one past the base, and
+      // the launch asks for 1024 bytes more.
+      Value base = memref::ExtractAlignedPointerAsIndexOp::create(builder, loc,
+                                                                  dynamicBase);
+      dynamicPad = arith::RemUIOp::create(
+          builder, loc,
+          arith::SubIOp::create(
+              builder, loc, idx(1024),
+              arith::RemUIOp::create(builder, loc, base, idx(1024))),
+          idx(1024));
+      alignedDynamicBase =
+          arith::AddIOp::create(builder, loc, base, dynamicPad);
+      dynamicSlack = 1024;
+    }
   }
   Value aSmem = sharedBuffer(aType);
+  int64_t aOffset = lastSharedOffset;
   Value bSmem = sharedBuffer(bType);
+  int64_t bOffset = lastSharedOffset;
   SmallVector<Value> rowNormSmem, colNormSmem;
   for (size_t i = 0; i < plan.rowReductions.size(); ++i)
     rowNormSmem.push_back(sharedBuffer(MemRefType::get(
@@ -935,7 +1058,7 @@ LogicalResult TiledBuilder::build() {
     groupRow = arith::DivUIOp::create(builder, loc, lane, idx(4));
     Value warpFirstRow = arith::MulIOp::create(
         builder, loc, arith::DivUIOp::create(builder, loc, tid, idx(32)),
-        idx(kMmaWarpRows));
+        idx(cfg.wgmma ? 16 : kMmaWarpRows));
     warpRow = arith::AddIOp::create(builder, loc, warpFirstRow, groupRow);
     quadCol = arith::MulIOp::create(builder, loc, tcol, idx(2));
     // ldmatrix.x4: lanes 8i..8i+7 address the rows of matrix i. A: matrices
@@ -956,9 +1079,29 @@ LogicalResult TiledBuilder::build() {
             builder, loc, arith::DivUIOp::create(builder, loc, lane, idx(8)),
             idx(2)),
         kHalf);
-    for (Value v : {lane, groupRow, warpRow, quadCol, ldmRowA, ldmColA,
-                    ldmRowB, ldmColB})
+    for (Value v :
+         {lane, groupRow, warpRow, quadCol, ldmRowA, ldmColA, ldmRowB, ldmColB})
       emitter.define(v, root);
+  }
+  // wgmma: the shared-memory address of the dynamic base and this
+  // warpgroup's first row group in A, for the matrix descriptors.
+  Value sharedBase64, warpgroupRowsA;
+  Type i64Type = builder.getI64Type();
+  auto i64c = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getIntegerAttr(i64Type, v));
+  };
+  // Bytes between consecutive 8-row groups (the descriptors' stride
+  // dimension); the leading one is unused by swizzled K-major layouts.
+  int64_t strideBytes = 1024, leadingBytes = 16;
+  if (cfg.wgmma) {
+    sharedBase64 =
+        arith::IndexCastOp::create(builder, loc, i64Type, alignedDynamicBase);
+    Value warpgroup = arith::IndexCastOp::create(
+        builder, loc, i64Type,
+        arith::DivUIOp::create(builder, loc, tid, idx(128)));
+    warpgroupRowsA =
+        arith::MulIOp::create(builder, loc, warpgroup, i64c(8 * strideBytes));
   }
   Value rowBase = arith::MulIOp::create(builder, loc, bx, idx(cfg.bm));
   // This block's candidates: [jBegin, jEnd).
@@ -1009,13 +1152,12 @@ LogicalResult TiledBuilder::build() {
   Value bestSmem, idxSmem;
   SmallVector<Value> jInits;
   if (stateInShared) {
-    bestSmem = sharedBuffer(MemRefType::get({cfg.tm, cfg.threads()}, f32Type,
-                                            MemRefLayoutAttrInterface(),
-                                            workgroup));
-    idxSmem = sharedBuffer(MemRefType::get({cfg.tm, cfg.threads()},
-                                           builder.getI32Type(),
-                                           MemRefLayoutAttrInterface(),
-                                           workgroup));
+    bestSmem =
+        sharedBuffer(MemRefType::get({cfg.tm, cfg.threads()}, f32Type,
+                                     MemRefLayoutAttrInterface(), workgroup));
+    idxSmem = sharedBuffer(
+        MemRefType::get({cfg.tm, cfg.threads()}, builder.getI32Type(),
+                        MemRefLayoutAttrInterface(), workgroup));
     for (int64_t m = 0; m < cfg.tm; ++m) {
       memref::StoreOp::create(builder, loc, initBest, bestSmem,
                               ValueRange{idx(m), tid});
@@ -1069,11 +1211,17 @@ LogicalResult TiledBuilder::build() {
     }
     NVVM::CpAsyncCommitGroupOp::create(builder, loc);
   };
+  // wgmma with three stages or more keeps one slice's MMAs in flight
+  // while the next slice's are issued (wgmma.wait_group 1), so a buffer is
+  // free two slices after its own: the copies run `prefetch` = stages - 2
+  // slices ahead instead of stages - 1.
+  bool inflight = cfg.wgmma && cfg.stages >= 3;
+  int64_t prefetch = inflight ? cfg.stages - 2 : cfg.stages - 1;
   if (async) {
-    // Prologue: slices 0 .. stages - 2 in flight. The barrier keeps them
+    // Prologue: slices 0 .. prefetch - 1 in flight. The barrier keeps them
     // off buffers that slow warps may still read for the previous tile.
     gpu::BarrierOp::create(builder, loc);
-    for (int64_t s = 0; s + 1 < cfg.stages; ++s)
+    for (int64_t s = 0; s < prefetch; ++s)
       copySliceAsync(idx(s), idx(s));
   } else {
     // Prologue: the first slice into buffer 0.
@@ -1084,9 +1232,16 @@ LogicalResult TiledBuilder::build() {
     gpu::BarrierOp::create(builder, loc);
   }
 
-  // Feature slices: accumulators, then the norm accumulators.
+  // Feature slices: accumulators, then the norm accumulators. wgmma in
+  // flight carries its accumulators as the one struct that the MMAs
+  // update, which no other instruction touches until the loop's end.
   unsigned numAcc = cfg.tm * cfg.tn;
-  SmallVector<Value> lInits(numAcc, f32(0));
+  unsigned accSlots = inflight ? 1 : numAcc;
+  SmallVector<Value> lInits;
+  if (inflight)
+    lInits.push_back(packWgmmaAccumulators(SmallVector<Value>(numAcc, f32(0))));
+  else
+    lInits.assign(numAcc, f32(0));
   auto normInit = [&](Operation *red) -> Value {
     if (isa<SumOp>(red))
       return f32(0);
@@ -1108,6 +1263,33 @@ LogicalResult TiledBuilder::build() {
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, nextL0, d);
   for (Value v : {l0, current, next, nextL0, hasNext})
     emitter.define(v, lLoop);
+  if (cfg.wgmma) {
+    // Matrix descriptor: start address / 16 in bits 0-13, leading byte
+    // offset / 16 in 16-29, stride byte offset / 16 in 32-45, 128-byte
+    // swizzle (1 in bits 62-63), base offset 0 (the tiles start 1024-byte
+    // aligned). Shared addresses are below 2^18, so the address field
+    // takes the sum without a carry out of it.
+    Value current64 =
+        arith::IndexCastOp::create(builder, loc, i64Type, current);
+    int64_t swizzle128 = int64_t(1) << 62;
+    auto descriptor = [&](int64_t offset, int64_t rows, Value extra) {
+      Value addr = arith::AddIOp::create(
+          builder, loc, sharedBase64,
+          arith::AddIOp::create(
+              builder, loc, i64c(offset),
+              arith::MulIOp::create(builder, loc, current64,
+                                    i64c(rows * cfg.bk * elemBytes))));
+      if (extra)
+        addr = arith::AddIOp::create(builder, loc, addr, extra);
+      Value field = arith::ShRUIOp::create(builder, loc, addr, i64c(4));
+      return arith::OrIOp::create(builder, loc, field,
+                                  i64c(((leadingBytes >> 4) << 16) |
+                                       ((strideBytes >> 4) << 32) | swizzle128))
+          .getResult();
+    };
+    descA = descriptor(aOffset, cfg.bm, warpgroupRowsA);
+    descB = descriptor(bOffset, cfg.bn, Value());
+  }
   auto iterArgs = cast<scf::ForOp>(lLoop->loop).getRegionIterArgs();
 
   // cp.async: wait for this slice (the newest stages - 2 groups may stay
@@ -1117,12 +1299,19 @@ LogicalResult TiledBuilder::build() {
   // Registers: prefetch the next slice while this one is used.
   SmallVector<Value> nextA, nextB;
   if (async) {
-    NVVM::CpAsyncWaitGroupOp::create(builder, loc, cfg.stages - 2);
+    NVVM::CpAsyncWaitGroupOp::create(builder, loc, prefetch - 1);
+    // wgmma reads shared memory through the async proxy: this thread's
+    // cp.async writes become visible to it before the barrier publishes
+    // them.
+    if (cfg.wgmma)
+      NVVM::FenceProxyOp::create(
+          builder, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(builder.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
     gpu::BarrierOp::create(builder, loc);
-    Value ahead = arith::AddIOp::create(builder, loc, slice,
-                                        idx(cfg.stages - 1));
-    copySliceAsync(ahead, arith::RemUIOp::create(builder, loc, ahead,
-                                                 idx(cfg.stages)));
+    Value ahead = arith::AddIOp::create(builder, loc, slice, idx(prefetch));
+    copySliceAsync(
+        ahead, arith::RemUIOp::create(builder, loc, ahead, idx(cfg.stages)));
   } else {
     SmallVector<Type> types = tileRegTypes(cfg.bm);
     size_t aCount = types.size();
@@ -1156,6 +1345,7 @@ LogicalResult TiledBuilder::build() {
   // 26 instructions and 2 of 5 shared-memory wavefronts per feature (Nsight
   // Compute, docs/performance-notes.md, version 4).
   SmallVector<Value> sliceFeatures, sliceInD;
+  Value pendingWgmma;
   // acc + value, where `value` is a product (fuse.mul or fuse.square) at
   // `at`: one fused multiply-add of its factors (each broadcast like the
   // product) instead of a multiply and an add. Otherwise value is emitted
@@ -1193,8 +1383,8 @@ LogicalResult TiledBuilder::build() {
   // Whether this thread has a row's (a column's) norm duty for this tile.
   auto dutyOwner = [&](bool isRow) -> Value {
     if (!isRow)
-      return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
-                                   tid, idx(cfg.threads() - cfg.bn));
+      return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, tid,
+                                   idx(cfg.threads() - cfg.bn));
     return arith::AndIOp::create(
         builder, loc, firstTile,
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, tid,
@@ -1236,12 +1426,31 @@ LogicalResult TiledBuilder::build() {
         partial[i].push_back(normInit(red));
     }
     Value named = isRow ? normRow : normCol;
+    // MMA staging keeps a row's features contiguous in 16-byte chunks: one
+    // vector load per chunk. Per feature, the scalar loads of the wgmma
+    // layout's rows (8 rows per 128 bytes, row groups a power of two apart)
+    // cost 4 wavefronts each and made the duty the kernel's bottleneck.
+    Value chunk;
     for (auto [kk, l] : llvm::enumerate(sliceFeatures)) {
       emitter.setInsertionPoint(duty);
-      Value kkIdx = idx(static_cast<int64_t>(kk));
-      Value v = memref::LoadOp::create(builder, loc, isRow ? aSmem : bSmem,
-                                       mma ? ValueRange{current, local, kkIdx}
-                                           : ValueRange{current, kkIdx, local});
+      Value v;
+      int64_t e = chunkElems();
+      if (mma) {
+        if (kk % e == 0) {
+          chunk = vector::LoadOp::create(
+              builder, loc, VectorType::get({e}, elemType),
+              isRow ? aSmem : bSmem,
+              stagedIndex(current, local, idx(static_cast<int64_t>(kk))),
+              /*nontemporal=*/false, llvm::MaybeAlign(16));
+          emitter.define(chunk, duty);
+        }
+        v = vector::ExtractOp::create(builder, loc, chunk,
+                                      static_cast<int64_t>(kk % e));
+      } else {
+        Value kkIdx = idx(static_cast<int64_t>(kk));
+        v = memref::LoadOp::create(builder, loc, isRow ? aSmem : bSmem,
+                                   ValueRange{current, kkIdx, local});
+      }
       emitter.define(v, duty);
       if (isRow)
         emitter.rowRegs[{named, l}] = v;
@@ -1338,10 +1547,18 @@ LogicalResult TiledBuilder::build() {
         sliceInD.push_back(inD);
       }
       emitter.setInsertionPoint(frame);
-      for (int64_t kOff = 0; kOff < cfg.bk; kOff += cfg.mmaK())
-        emitMmaStep(aSmem, bSmem, current, kOff, acc);
-      for (int64_t i = 0; i < numAcc; ++i)
-        emitter.define(acc[i], frame);
+      if (inflight) {
+        acc[0] = emitWgmmaSlice(acc[0]);
+      } else if (cfg.wgmma) {
+        // The MMAs run while the norm duty below runs; the wait is after it.
+        pendingWgmma = emitWgmmaSlice(
+            packWgmmaAccumulators(ArrayRef(acc).take_front(numAcc)));
+      } else {
+        for (int64_t kOff = 0; kOff < cfg.bk; kOff += cfg.mmaK())
+          emitMmaStep(aSmem, bSmem, current, kOff, acc);
+        for (int64_t i = 0; i < numAcc; ++i)
+          emitter.define(acc[i], frame);
+      }
     }
     for (int64_t kk = 0; !mma && kk < cfg.bk; ++kk) {
       emitter.setInsertionPoint(frame);
@@ -1420,12 +1637,28 @@ LogicalResult TiledBuilder::build() {
           builder.getUnitAttr(), UnitAttr(), LLVM::TailCallKindAttr(),
           LLVM::AsmDialectAttr(), ArrayAttr());
     }
-    if (failed(accumulateNorms(plan.rowReductions, /*isRow=*/true, numAcc,
+    if (failed(accumulateNorms(plan.rowReductions, /*isRow=*/true, accSlots,
                                guarded, acc, frame)) ||
         failed(accumulateNorms(plan.colReductions, /*isRow=*/false,
-                               numAcc + plan.rowReductions.size(), guarded, acc,
-                               frame)))
+                               accSlots + plan.rowReductions.size(), guarded,
+                               acc, frame)))
       return failure();
+    if (inflight) {
+      // This slice's MMAs may stay in flight; the previous slice's are
+      // done, so its buffer is free at the next barrier.
+      emitter.setInsertionPoint(frame);
+      NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
+                                         builder.getI64IntegerAttr(1));
+    } else if (cfg.wgmma) {
+      emitter.setInsertionPoint(frame);
+      NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
+                                         builder.getI64IntegerAttr(0));
+      for (int64_t i = 0; i < cfg.bn / 2; ++i)
+        acc[wgmmaSlot(i)] =
+            LLVM::ExtractValueOp::create(builder, loc, pendingWgmma, i);
+      for (int64_t i = 0; i < numAcc; ++i)
+        emitter.define(acc[i], frame);
+    }
     return acc;
   };
 
@@ -1440,7 +1673,7 @@ LogicalResult TiledBuilder::build() {
     emitter.setInsertionPoint(lLoop);
     Value full = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
                                        nextL0, d);
-    SmallVector<Type> types(iterArgs.size(), f32Type);
+    SmallVector<Type> types(ValueRange(iterArgs).getTypes());
     auto ifOp = scf::IfOp::create(builder, loc, types, full, true);
     for (int branch = 0; branch < 2; ++branch) {
       Block *block = branch == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
@@ -1469,6 +1702,19 @@ LogicalResult TiledBuilder::build() {
     gpu::BarrierOp::create(builder, loc);
   }
   ValueRange lResults = emitter.closeLoop(lLoop, accOut);
+  // The pairwise accumulators of the thread's tm x tn tile.
+  SmallVector<Value> pairwiseAcc(lResults.take_front(accSlots));
+  if (inflight) {
+    emitter.setInsertionPoint(jLoop);
+    NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
+                                       builder.getI64IntegerAttr(0));
+    pairwiseAcc.assign(numAcc, Value());
+    for (int64_t i = 0; i < cfg.bn / 2; ++i)
+      pairwiseAcc[wgmmaSlot(i)] =
+          LLVM::ExtractValueOp::create(builder, loc, lResults[0], i);
+    for (Value v : pairwiseAcc)
+      emitter.define(v, jLoop);
+  }
   // The candidate indices name elements during the slice loop but are only
   // computed for the epilogue: move them below the loop when nothing in it
   // reads them, so that they are not live across it.
@@ -1493,8 +1739,8 @@ LogicalResult TiledBuilder::build() {
     }
   };
   bool hasNorms = !plan.rowReductions.empty() || !plan.colReductions.empty();
-  publish(rowNormSmem, true, numAcc);
-  publish(colNormSmem, false, numAcc + plan.rowReductions.size());
+  publish(rowNormSmem, true, accSlots);
+  publish(colNormSmem, false, accSlots + plan.rowReductions.size());
   if (hasNorms)
     gpu::BarrierOp::create(builder, loc);
 
@@ -1520,7 +1766,7 @@ LogicalResult TiledBuilder::build() {
   for (int64_t m = 0; m < cfg.tm; ++m)
     for (int64_t c = 0; c < cfg.tn; ++c)
       emitter.reductionValues[{plan.pairwise, rows[m], cols[c]}] =
-          lResults[m * cfg.tn + c];
+          pairwiseAcc[m * cfg.tn + c];
 
   SmallVector<Value> best, bestIdx;
   if (stateInShared) {
@@ -1731,6 +1977,9 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
 /// and is 20% faster under the bound.
 int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan) {
   int64_t accumulators = cfg.tm * cfg.tn;
+  // wgmma: 256 threads of 64 accumulators; two blocks fit at 128 registers.
+  if (cfg.wgmma)
+    return accumulators <= 64 ? 2 : 1;
   if (accumulators >= 64 &&
       isa_and_nonnull<MulOp>(plan.pairwise->getOperand(0).getDefiningOp()))
     return 1;
@@ -1796,6 +2045,33 @@ const MmaShapeOffer kMmaShapeOffers[] = {
      32},
 };
 
+/// Hopper's warpgroup MMAs (sm_90a): 128x256 tiles, two warpgroups of
+/// m64n256 (128 accumulators per thread, one block per SM, 4 stages), or
+/// 128x128 (64 per thread, two blocks, 3 stages), or one warpgroup of
+/// m64n64. A slice is one 128-byte swizzle row: 64 halves or 32 f32.
+/// Measured on the H200 (sample-heavy, docs/performance-notes.md,
+/// version 10), as a fraction of the ledger's tensor rates (770 f16, 385
+/// tf32): 128x256 f16 438 TFLOP/s (0.57), tf32 237 (0.62); 128x128 f16
+/// 373 (0.48), tf32 195 (0.51). 64x64 is not measured yet; it is offered
+/// at mma.sync's figures for small row counts.
+const MmaShapeOffer kWgmmaShapeOffers[] = {
+    {{128, 256, 0, 2, 64, 1},
+     {128, 256, /*blocksToSaturate=*/1, 0.57},
+     0.62,
+     64,
+     32},
+    {{128, 128, 0, 2, 32, 1},
+     {128, 128, /*blocksToSaturate=*/2, 0.48},
+     0.51,
+     64,
+     32},
+    {{64, 64, 0, 2, 16, 1},
+     {64, 64, /*blocksToSaturate=*/4, 0.17},
+     0.33,
+     64,
+     32},
+};
+
 /// A row count for a dynamic row axis without --expected-rows: large, so
 /// that the model neither shrinks the tiles nor splits the candidates.
 constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
@@ -1804,7 +2080,7 @@ constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
 /// (chooseTiledSchedule); options the user gave win over it. Splits are
 /// offered only when the rows alone leave block slots of the GPU empty.
 FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
-                                   TiledWork work, MmaKind mma,
+                                   TiledWork work, MmaKind mma, bool wgmma,
                                    std::string &decision) {
   SmallVector<TileShape> shapes;
   SmallVector<TileConfig> configs;
@@ -1813,9 +2089,11 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   if (mma != MmaKind::None) {
     offers.clear();
     bool tf32 = mma == MmaKind::TF32 || mma == MmaKind::TF32x3;
-    for (const MmaShapeOffer &offer : kMmaShapeOffers) {
+    for (const MmaShapeOffer &offer :
+         wgmma ? ArrayRef(kWgmmaShapeOffers) : ArrayRef(kMmaShapeOffers)) {
       ShapeOffer o{offer.config, offer.measured};
       o.config.mma = mma;
+      o.config.wgmma = wgmma;
       o.config.bk =
           o.config.mmaK() == 16 ? offer.halvesPerSlice : offer.f32PerSlice;
       if (tf32)
@@ -1837,6 +2115,7 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
         cfg.bk = opts.tileK;
       if (mma != MmaKind::None) {
         cfg.tn = cfg.bn / 4;
+        cfg.tm = wgmma ? 2 : kMmaWarpRows / 8;
       } else {
         if (opts.tileM || opts.tileN) {
           cfg.tm = std::max<int64_t>(4, cfg.bm / 16);
@@ -1959,19 +2238,27 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   TileOptions options = ctx.tiles;
   if (!plan->indexOutput)
     options.split = 1;
+  int64_t mmaElemBytes = element.getIntOrFloatBitWidth() / 8;
+  int64_t dStatic = rowType.getDimSize(1);
+  bool aligned =
+      !ShapedType::isDynamic(dStatic) && dStatic * mmaElemBytes % 16 == 0;
+  // Hopper's warpgroup MMAs need sm_90a, the cp.async stages and slices
+  // of 128 bytes (the swizzle's row); 3xTF32 keeps mma.sync, whose
+  // operands it splits in registers.
+  bool wgmma =
+      ctx.tiles.arch == "sm_90a" && aligned &&
+      (!ctx.tiles.tileK || ctx.tiles.tileK * mmaElemBytes == 128) &&
+      (mma == MmaKind::F16 || mma == MmaKind::BF16 || mma == MmaKind::TF32);
   std::string decision;
   FailureOr<TileConfig> chosen =
-      chooseConfig(ctx.kernel, options, work, mma, decision);
+      chooseConfig(ctx.kernel, options, work, mma, wgmma, decision);
   if (failed(chosen))
     return failure();
   TileConfig cfg = *chosen;
-  int64_t mmaElemBytes = element.getIntOrFloatBitWidth() / 8;
-  int64_t dStatic = rowType.getDimSize(1);
   auto bytesPerStage = [&](int64_t bk) {
-    return (cfg.bm + cfg.bn) * (bk + 16 / mmaElemBytes) * mmaElemBytes;
+    int64_t padding = cfg.wgmma ? 0 : 16 / mmaElemBytes;
+    return (cfg.bm + cfg.bn) * (bk + padding) * mmaElemBytes;
   };
-  bool aligned =
-      !ShapedType::isDynamic(dStatic) && dStatic * mmaElemBytes % 16 == 0;
   // Register staging has two static buffers (46 KiB with the norms): the
   // offers' slices are sized for cp.async stages, so halve them until two
   // fit, unless the user fixed them.
@@ -1985,7 +2272,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     // cp.async copies 16-byte chunks, so rows must start 16-byte aligned.
     // Stages: as many as leave shared memory for the resident blocks that
     // the registers allow (255 per thread), at most 4.
-    int64_t residentBlocks = std::max<int64_t>(1, 65536 / (cfg.threads() * 256));
+    // wgmma's 64 accumulators per thread leave room for two blocks of 256
+    // threads at 128 registers.
+    int64_t registersPerThread = cfg.wgmma && cfg.tm * cfg.tn <= 64 ? 128 : 256;
+    int64_t residentBlocks =
+        std::max<int64_t>(1, 65536 / (cfg.threads() * registersPerThread));
     int64_t budget = std::min(kSharedBytesPerSM / residentBlocks,
                               kSharedBytesPerSM - 16 * 1024) -
                      8 * 1024;
@@ -2000,30 +2291,36 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   int64_t stagedBytes = cfg.mma == MmaKind::None
                             ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
                             : (cfg.stages ? cfg.stages : 2) * stageBytes;
-  int64_t stagedLimit =
-      cfg.stages ? kSharedBytesPerSM - 16 * 1024
-                 : (cfg.mma == MmaKind::None ? 48 : 46) * 1024;
+  int64_t stagedLimit = cfg.stages
+                            ? kSharedBytesPerSM - 16 * 1024
+                            : (cfg.mma == MmaKind::None ? 48 : 46) * 1024;
   bool invalid =
       stagedBytes > stagedLimit ||
       (cfg.mma == MmaKind::None
            ? cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
-                 cfg.bk % 4 || cfg.threads() > 1024 ||
-                 cfg.threads() < cfg.bm || cfg.threads() < cfg.bn ||
-                 32 % (cfg.bn / cfg.tn)
-           : cfg.bm % kMmaWarpRows || cfg.bn % 8 || cfg.bn > cfg.bm ||
+                 cfg.bk % 4 || cfg.threads() > 1024 || cfg.threads() < cfg.bm ||
+                 cfg.threads() < cfg.bn || 32 % (cfg.bn / cfg.tn)
+           : cfg.bm % (cfg.wgmma ? 64 : kMmaWarpRows) || cfg.bn % 8 ||
+                 cfg.bn > (cfg.wgmma ? std::min<int64_t>(256, cfg.threads())
+                                     : cfg.bm) ||
                  cfg.bk % cfg.mmaK() || cfg.bk % (16 / mmaElemBytes) ||
-                 cfg.bm > 1024 || cfg.bn / 4 > 64);
+                 cfg.threads() > 1024 || cfg.bn / 4 > 64);
   if (invalid)
     return ctx.kernel.emitOpError("invalid tile configuration: ")
            << cfg.bm << "x" << cfg.bn << "x" << cfg.bk << " with " << cfg.tm
            << "x" << cfg.tn << " per thread"
            << (cfg.mma != MmaKind::None
-                   ? " (tensor cores: rows a multiple of 32, candidates a "
-                     "multiple of 8 and at most the rows, features a "
-                     "multiple of the MMA's k; "
+                   ? (cfg.wgmma ? " (wgmma: rows a multiple of 64, "
+                                  "candidates a multiple of 8 and at most "
+                                  "256 and the threads, features a "
+                                  "multiple of the MMA's k; "
+                                : " (tensor cores: rows a multiple of 32, "
+                                  "candidates a multiple of 8 and at most "
+                                  "the rows, features a multiple of the "
+                                  "MMA's k; ")
                    : " (")
-           << "staged slices " << stagedBytes << " bytes of shared memory, at most "
-           << stagedLimit << ")";
+           << "staged slices " << stagedBytes
+           << " bytes of shared memory, at most " << stagedLimit << ")";
 
   TiledBuilder tb(ctx, *plan, cfg);
   if (failed(tb.build()))
@@ -2033,8 +2330,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // which the launch would only find on the device.
   if (tb.dynamicSharedBytes() > kSharedBytesPerBlock)
     return ctx.kernel.emitOpError("invalid tile configuration: ")
-           << cfg.bm << "x" << cfg.bn << "x" << cfg.bk << " with "
-           << cfg.stages << " stages needs " << tb.dynamicSharedBytes()
+           << cfg.bm << "x" << cfg.bn << "x" << cfg.bk << " with " << cfg.stages
+           << " stages needs " << tb.dynamicSharedBytes()
            << " bytes of dynamic shared memory (slices, norms and running "
               "state), at most "
            << kSharedBytesPerBlock << " per block";
@@ -2062,12 +2359,17 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
      << cfg.bk << " features per slice, " << cfg.tm << "x" << cfg.tn
      << " per thread, " << cfg.threads() << " threads";
   if (cfg.mma != MmaKind::None) {
-    os << ", tensor-core mma.sync m16n8k" << cfg.mmaK() << " ("
-       << (cfg.mma == MmaKind::F16    ? "f16"
+    if (cfg.wgmma)
+      os << ", tensor-core wgmma m64n" << cfg.bn << "k" << cfg.mmaK()
+         << " from shared memory (";
+    else
+      os << ", tensor-core mma.sync m16n8k" << cfg.mmaK() << " (";
+    os << (cfg.mma == MmaKind::F16    ? "f16"
            : cfg.mma == MmaKind::BF16 ? "bf16"
            : cfg.mma == MmaKind::TF32 ? "tf32"
                                       : "3xtf32")
-       << ", f32 accumulation), ldmatrix fragments";
+       << ", f32 accumulation)"
+       << (cfg.wgmma ? ", matrix descriptors" : ", ldmatrix fragments");
     if (cfg.stages)
       os << ", " << cfg.stages << " cp.async stages ("
          << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";

@@ -311,6 +311,11 @@ Expected<std::unique_ptr<fusec::JIT>> fusec::JIT::create(JITOptions options) {
       if (!cc.ok())
         return cc.status().withPrefix("fusec JIT: ");
       arch = "sm_" + std::to_string(cc->major) + std::to_string(cc->minor);
+      // The JIT compiles for this device only, so on compute capability 9.0
+      // it may use the architecture-specific features (sm_90a): Hopper's
+      // warpgroup MMAs for the tensor-core schedules.
+      if (cc->major == 9 && cc->minor == 0)
+        arch += "a";
     }
     // The primary context and the driver's PTX compiler are set up once per
     // process; doing it here keeps it out of the first compile's latency.

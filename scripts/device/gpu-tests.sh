@@ -60,6 +60,21 @@ run tc-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=8 
 run tc-3xtf32-stages3 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 --trials=8 --seed=49 --stages=3 --expected-rows=131072
 run tc-racecheck-stages4 compute-sanitizer --tool racecheck --error-exitcode 9 \
   fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=1 --dims=s0=300 --keep-extent=256,512 --expected-rows=131072 --stages=4
+# Hopper's warpgroup MMAs (sm_90a): f16, bf16 and tf32 through matrix
+# descriptors; 3xtf32 keeps mma.sync. Ring wrap, a 256-candidate tile, and
+# the sanitizers on the async-proxy path.
+wg=--arch=sm_90a
+run tc-wg-f16 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=16 --seed=51
+run tc-wg-f16-ties fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=52 --dup-rows=1
+run tc-wg-bf16 fuse-run test/GPU/Inputs/gemm_argmin_bf16.mlir --mode=gpu $wg --trials=16 --seed=53
+run tc-wg-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf32 --trials=16 --seed=54
+run tc-wg-3xtf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=3xtf32 --trials=8 --seed=55
+run tc-wg-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=56 --stages=4 --expected-rows=131072
+run tc-wg-f16-n256 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=57 --tile-n=256 --expected-rows=131072 --keep-extent=256,512
+run tc-wg-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=2 --seed=58 --max-dynamic=300 --max-static=70
+run tc-wg-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=1 --dims=s0=300 --keep-extent=256,512 --expected-rows=131072
 run tc-f16-large fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=1 --dims=s0=65537 --keep-extent=256,512 --expected-rows=65537
 for prec in "" "--precision=3xtf32"; do
   ex=examples/gemm_argmin.mlir

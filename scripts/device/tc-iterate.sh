@@ -27,8 +27,9 @@ for ptx in device-pkg/tc-large/*.ptx; do
   name=$(basename "$ptx" .ptx)
   {
     echo "== $name"
-    ptxas -arch=sm_90 -v "$ptx" -o /tmp/k.cubin 2>&1 | grep -E "registers|spill"
-    cuobjdump -sass /tmp/k.cubin | grep -oE '(HMMA|LDSM|LDGSTS|LDS|BAR)[A-Z0-9_.]*' |
+    target=$(grep -m1 -oE 'sm_[0-9]+a?' "$ptx")
+    ptxas -arch="$target" -v "$ptx" -o /tmp/k.cubin 2>&1 | grep -E "registers|spill|wgmma|Warning"
+    cuobjdump -sass /tmp/k.cubin | grep -oE '(HMMA|HGMMA|LDSM|LDGSTS|LDS|BAR|WARPGROUP)[A-Z0-9_.]*' |
       sort | uniq -c | tr '\n' ' '
     echo
   } >> "$sass"

@@ -5,6 +5,22 @@
 // tf32; the direct form stays on the FMA units.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='precision=3xtf32' | FileCheck %s --check-prefix=TF32X3
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='precision=tf32' | FileCheck %s --check-prefix=TF32
+// Hopper (sm_90a): f16, bf16 and tf32 products on warpgroup MMAs that read
+// both operands from 128-byte-swizzled slices through matrix descriptors;
+// 3xtf32 stays on mma.sync (it splits its operands in registers), and so
+// do rows that cp.async cannot copy.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=WGMMA
+// With 256 candidates and many rows the ledger picks 128x256 tiles (two
+// warpgroups of m64n256, 128 accumulators per thread, one block per SM,
+// 4 stages of 48 KiB), which the H200 ran fastest (0.57 of the f16 rate).
+// RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 emit-remarks=true' 2>&1 | FileCheck %s --check-prefix=WG256
+// WG256: remark: fuse-map-to-gpu: ledger on h200: 128x256 tiles on tensor cores (f16.tensor, 1 MMA pass(es)), split 1
+// WG256-LABEL: gpu.func @gemm_argmin_f16_k0
+// WG256-SAME: 128x256 block tile, 64 features per slice, 2x64 per thread, 256 threads, tensor-core wgmma m64n256k16 from shared memory (f16, f32 accumulation), matrix descriptors, 4 cp.async stages
+// WG256-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// WG256-NOT: nvvm.wgmma.mma_async
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=tf32' | FileCheck %s --check-prefix=WGTF32
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32' | FileCheck %s --check-prefix=WG3X
 
 // The byte ledger's schedule model chooses tile shape and split; each
 // decision is a remark. Probe (4096 rows x 256 x 512, direct form, 3 FLOPs
@@ -101,6 +117,18 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // TF32-COUNT-64: nvvm.mma.sync
 // TF32-NOT: nvvm.mma.sync
 // TF32: func.func @gram_f16
+// One warpgroup of m64n64k8 TF32 MMAs for 10 candidates, 4 per slice of
+// 32 f32 (128 bytes).
+// WGTF32-LABEL: gpu.func @gram_k0
+// WGTF32-SAME: 64x64 block tile, 32 features per slice, 2x16 per thread, 128 threads, tensor-core wgmma m64n64k8 from shared memory (tf32, f32 accumulation), matrix descriptors, 3 cp.async stages
+// WGTF32: memref.view %{{.*}} to memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
+// WGTF32-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+// WGTF32-NOT: nvvm.wgmma.mma_async
+// WGTF32: func.func @gram_f16
+// WG3X-LABEL: gpu.func @gram_k0
+// WG3X-SAME: tensor-core mma.sync m16n8k8 (3xtf32, f32 accumulation)
+// WG3X-NOT: nvvm.wgmma
+// WG3X: func.func @gram_f16
 func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
   %xsq = fuse.mul %x, %x : tensor<?x64xf32>, tensor<?x64xf32> -> tensor<?x64xf32>
   %xx = fuse.sum %xsq, dim = 1 keepdim : tensor<?x64xf32> -> tensor<?x1xf32>
@@ -138,6 +166,31 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // CHECK-COUNT-128: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: nvvm.mma.sync
 // CHECK: func.func @gram_f16_unaligned(
+// wgmma: 256 threads, two warpgroups of 64 rows; 3 stages of 128 + 128
+// rows x 128 bytes plus 1024 bytes to align the swizzle's atoms, the
+// norms and the running state. The copies write chunk c of row r at chunk
+// c xor (r mod 8); the descriptors say "128-byte swizzle, 1024 bytes
+// between 8-row groups" ((1 << 62) | (64 << 32) | (1 << 16)); the fence
+// makes the copies visible to the tensor cores' async proxy. One slice's
+// MMAs stay in flight while the next slice is staged (wait 1); all are
+// waited for before the epilogue reads the accumulators (wait 0).
+// WGMMA-LABEL: gpu.func @gram_f16_k0
+// WGMMA-SAME: 128x128 block tile, 64 features per slice, 2x32 per thread, 256 threads, tensor-core wgmma m64n128k16 from shared memory (f16, f32 accumulation), matrix descriptors, 3 cp.async stages (104448 bytes of dynamic shared memory)
+// WGMMA: memref.extract_aligned_pointer_as_index
+// WGMMA: memref.view %{{.*}} to memref<3x128x8x8xf16, #gpu.address_space<workgroup>>
+// WGMMA: %[[SWIZZLED:.*]] = arith.xori
+// WGMMA: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %[[SWIZZLED]], %{{.*}}], 8
+// WGMMA: arith.constant 4611686293305360384 : i64
+// WGMMA: nvvm.cp.async.wait.group 0
+// WGMMA-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// WGMMA-NEXT: gpu.barrier
+// WGMMA: nvvm.wgmma.fence.aligned
+// WGMMA-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
+// WGMMA-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// WGMMA: nvvm.wgmma.wait.group.sync.aligned 1
+// WGMMA: nvvm.wgmma.wait.group.sync.aligned 0
+// WGMMA-NOT: nvvm.mma.sync
+// WGMMA: func.func @gram_f16_unaligned(
 func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?xi64> {
   %x = fuse.cast %xh : tensor<?x64xf16> to tensor<?x64xf32>
   %c = fuse.cast %ch : tensor<100x64xf16> to tensor<100x64xf32>
@@ -166,6 +219,10 @@ func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?x
 // CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<2x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: func.func @chain
+// WGMMA-LABEL: gpu.func @gram_f16_unaligned_k0
+// WGMMA-SAME: tensor-core mma.sync m16n8k16 (f16, f32 accumulation), ldmatrix fragments, slices staged through registers
+// WGMMA-NOT: nvvm.wgmma
+// WGMMA: func.func @chain
 func.func @gram_f16_unaligned(%xh: tensor<?x60xf16>, %ch: tensor<100x60xf16>) -> tensor<?xi64> {
   %x = fuse.cast %xh : tensor<?x60xf16> to tensor<?x60xf32>
   %c = fuse.cast %ch : tensor<100x60xf16> to tensor<100x60xf32>

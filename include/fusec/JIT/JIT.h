@@ -26,7 +26,8 @@ class ModuleOp;
 namespace fusec {
 
 struct JITOptions {
-  /// The GPU architecture; empty means the device's (sm_XY).
+  /// The GPU architecture; empty means the device's (sm_XY; sm_90a on
+  /// compute capability 9.0, whose wgmma the tensor-core schedules use).
   std::string arch;
   int device = 0;
   /// Options of the compile itself (arch is taken from above).
