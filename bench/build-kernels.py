@@ -257,12 +257,10 @@ def main():
             if example == "gemm_argmin":
                 variants += [(prec, [f"--precision={prec}"], prec)
                              for prec in F32_TC_PRECISIONS.get(shape, [])]
-                # Hopper's warpgroup MMAs (sm_90a) for one TF32 pass;
-                # 3xTF32 keeps mma.sync on either architecture.
+                # Hopper's warpgroup MMAs (sm_90a).
                 variants += [(prec + "-wgmma", [f"--precision={prec}",
                                                 "--arch=sm_90a"], prec)
-                             for prec in F32_TC_PRECISIONS.get(shape, [])
-                             if prec == "tf32"]
+                             for prec in F32_TC_PRECISIONS.get(shape, [])]
             if args.sweep and shape == "probe":
                 variants += [(f"{bm}x{bn}-t{tm}x{tn}-k{bk}-s{sp}",
                               [f"--tile-m={bm}", f"--tile-n={bn}", f"--thread-m={tm}",

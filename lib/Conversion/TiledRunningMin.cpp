@@ -474,6 +474,25 @@ private:
   /// [feature][row], for the FMA schedule; row-major, [row][feature], for
   /// the MMA schedule.
   void storeTile(ArrayRef<Value> regs, Value smem, Value buffer, int64_t rows);
+  /// 3xTF32 on wgmma: stores the TF32 split of loadTile's chunks, big,
+  /// small and cross parts (splitTf32) as f32 bits, into the three
+  /// staging tiles `parts` of slice `buffer`, once per staged element.
+  void storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts, Value buffer,
+                      int64_t rows);
+  /// The split of an f32 operand for the MMAs: the TF32 part
+  /// (cvt.rna.tf32, which keeps NaN a NaN and inf an inf), the f32
+  /// remainder (which the tensor core truncates to TF32, and which is
+  /// exact: x - big fits in 12 bits of x's significand) and the TF32 part
+  /// again for the cross terms, all as i32 bits. A non-finite TF32 part
+  /// has no remainder (inf - inf would turn an infinite product into NaN)
+  /// and counts as 0 in the cross terms (an infinite operand times the
+  /// other's exact remainder, 0, would make NaN too); the big x big product
+  /// carries the inf or NaN. Found by gpu-edge.sh's tc-3xtf32 NaN and inf
+  /// cases.
+  struct Tf32Parts {
+    Value big, small, cross;
+  };
+  Tf32Parts splitTf32(Value x);
   /// Issues cp.async copies of the same chunks as loadTile straight into
   /// `smem`'s slice `buffer` (zero-filled outside the operand).
   void copyTileAsync(Value src, Value base, Value rowsTotal, Value l0,
@@ -590,9 +609,13 @@ private:
   /// that boundary, and the bytes the launch adds for it.
   Value dynamicPad, alignedDynamicBase;
   int64_t dynamicSlack = 0;
-  /// wgmma: descriptors of the current slice's first k-step for this
-  /// warpgroup's 64 rows (A) and the block's candidates (B).
-  Value descA, descB;
+  /// wgmma: (A, B) descriptors of the current slice's first k-step for
+  /// this warpgroup's 64 rows and the block's candidates, one pair per MMA
+  /// of a k-step (3xTF32: small x cross, cross x small, big x big).
+  SmallVector<std::pair<Value, Value>> wgmmaOperands;
+  /// 3xTF32 on wgmma: the slices are split once per staged element, in
+  /// registers, into big (aSmem, bSmem), small and cross staging tiles.
+  bool splitStaged = false;
 };
 
 TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
@@ -739,7 +762,7 @@ void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
     builder.setInsertionPointToStart(ifOp.thenBlock());
     if (cfg.mma != MmaKind::None) {
       vector::StoreOp::create(builder, loc, regs[p], smem,
-                              ValueRange{buffer, rowInTile, chunk.col},
+                              stagedIndex(buffer, rowInTile, chunk.col),
                               /*nontemporal=*/false, llvm::MaybeAlign(16));
       continue;
     }
@@ -751,6 +774,38 @@ void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
       memref::StoreOp::create(builder, loc, v, smem,
                               ValueRange{buffer, feature, rowInTile});
     }
+  }
+}
+
+void TiledBuilder::storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts,
+                                  Value buffer, int64_t rows) {
+  Type f32 = builder.getF32Type();
+  int64_t e = chunkElems();
+  auto vecType = VectorType::get({e}, f32);
+  for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
+    Chunk chunk = chunkAt(p);
+    Value inTile = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, chunk.rowInTile, idx(rows));
+    auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    Value zero = arith::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(vecType, builder.getF32FloatAttr(0)));
+    SmallVector<Value> vectors(3, zero);
+    for (int64_t i = 0; i < e; ++i) {
+      Tf32Parts split =
+          splitTf32(vector::ExtractOp::create(builder, loc, regs[p], i));
+      for (auto [k, bits] : llvm::enumerate(
+               ArrayRef<Value>{split.big, split.small, split.cross}))
+        vectors[k] = vector::InsertOp::create(
+            builder, loc, arith::BitcastOp::create(builder, loc, f32, bits),
+            vectors[k], i);
+    }
+    SmallVector<Value> where = stagedIndex(buffer, chunk.rowInTile, chunk.col);
+    for (auto [k, smem] : llvm::enumerate(parts))
+      vector::StoreOp::create(builder, loc, vectors[k], smem, where,
+                              /*nontemporal=*/false, llvm::MaybeAlign(16));
   }
 }
 
@@ -785,38 +840,7 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
     }
     return regs;
   };
-  // The split of an f32 operand for the MMAs: the TF32 part (cvt.rna.tf32,
-  // which keeps NaN a NaN and inf an inf), the f32 remainder (which the
-  // tensor core truncates to TF32) and the TF32 part again for the cross
-  // terms. A non-finite TF32 part has no remainder (inf - inf would turn an
-  // infinite product into NaN) and counts as 0 in the cross terms (an
-  // infinite operand times the other's exact remainder, 0, would make NaN
-  // too); the big x big product carries the inf or NaN. Found by
-  // gpu-edge.sh's tc-3xtf32 NaN and inf cases.
-  struct Tf32Parts {
-    Value big, small, cross;
-  };
-  auto tf32Split = [&](Value x) -> Tf32Parts {
-    Value big = NVVM::ConvertFloatToTF32Op::create(builder, loc, i32, x,
-                                                   NVVM::FPRoundingMode::RNA);
-    Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
-    Value inf = arith::ConstantOp::create(
-        builder, loc,
-        builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));
-    // |big| == inf, or big is NaN: not finite.
-    Value nonFinite =
-        arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UGE,
-                              math::AbsFOp::create(builder, loc, bigF), inf);
-    Value zeroF =
-        arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
-    Value small =
-        arith::SelectOp::create(builder, loc, nonFinite, zeroF,
-                                arith::SubFOp::create(builder, loc, x, bigF));
-    Value cross = arith::SelectOp::create(
-        builder, loc, nonFinite,
-        arith::ConstantIntOp::create(builder, loc, i32, 0), big);
-    return {big, arith::BitcastOp::create(builder, loc, i32, small), cross};
-  };
+  auto tf32Split = [&](Value x) { return splitTf32(x); };
   // Halves: A regs (g, 2q), (g+8, 2q), (g, 2q+8), (g+8, 2q+8), B regs
   // (n=g, k=2q), (g, 2q+8); TF32: A (g, q), (g+8, q), (g, q+4), (g+8, q+4),
   // B (g, q), (g, q+4), with q = lane % 4: what ldmatrix gives lane
@@ -925,16 +949,45 @@ Value TiledBuilder::emitWgmmaSlice(Value d) {
     // the address it forms.
     Value offset = arith::ConstantOp::create(
         builder, loc, builder.getIntegerAttr(i64, 2 * step));
-    Value a = arith::AddIOp::create(builder, loc, descA, offset);
-    Value b = arith::AddIOp::create(builder, loc, descB, offset);
-    d = NVVM::WgmmaMmaAsyncOp::create(
-        builder, loc, structType, d, a, b, shape, type, type,
-        NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-        NVVM::MMALayout::col, NVVM::MMAIntOverflowAttr());
+    // 3xTF32: the small cross terms first, then big x big, per k-step (the
+    // order of the mma.sync schedule).
+    for (auto [descA, descB] : wgmmaOperands) {
+      Value a = arith::AddIOp::create(builder, loc, descA, offset);
+      Value b = arith::AddIOp::create(builder, loc, descB, offset);
+      d = NVVM::WgmmaMmaAsyncOp::create(
+          builder, loc, structType, d, a, b, shape, type, type,
+          NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+          NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+          NVVM::MMALayout::row, NVVM::MMALayout::col,
+          NVVM::MMAIntOverflowAttr());
+    }
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
   return d;
+}
+
+TiledBuilder::Tf32Parts TiledBuilder::splitTf32(Value x) {
+  Type i32 = builder.getI32Type();
+  Type f32 = builder.getF32Type();
+  Value big = NVVM::ConvertFloatToTF32Op::create(builder, loc, i32, x,
+                                                 NVVM::FPRoundingMode::RNA);
+  Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
+  Value inf = arith::ConstantOp::create(
+      builder, loc,
+      builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));
+  // |big| == inf, or big is NaN: not finite.
+  Value nonFinite =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UGE,
+                            math::AbsFOp::create(builder, loc, bigF), inf);
+  Value zeroF =
+      arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
+  Value small =
+      arith::SelectOp::create(builder, loc, nonFinite, zeroF,
+                              arith::SubFOp::create(builder, loc, x, bigF));
+  Value cross = arith::SelectOp::create(
+      builder, loc, nonFinite,
+      arith::ConstantIntOp::create(builder, loc, i32, 0), big);
+  return {big, arith::BitcastOp::create(builder, loc, i32, small), cross};
 }
 
 Value TiledBuilder::better(Value candidate, Value best) {
@@ -989,6 +1042,7 @@ LogicalResult TiledBuilder::build() {
   // memory with cp.async), plus the norms.
   bool async = cfg.stages > 0;
   int64_t buffers = async ? cfg.stages : 2;
+  splitStaged = cfg.wgmma && cfg.mma == MmaKind::TF32x3;
   auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
                                               gpu::AddressSpace::Workgroup);
   Type f32Type = builder.getF32Type();
@@ -1005,7 +1059,7 @@ LogicalResult TiledBuilder::build() {
   };
   auto aType = stagingType(cfg.bm);
   auto bType = stagingType(cfg.bn);
-  if (async) {
+  if (async || cfg.wgmma) {
     // Above 48 KiB shared memory must be dynamic; the runtime raises the
     // entry's limit to the launch's shared_bytes.
     dynamicBase = gpu::DynamicSharedMemoryOp::create(
@@ -1033,6 +1087,42 @@ LogicalResult TiledBuilder::build() {
   int64_t aOffset = lastSharedOffset;
   Value bSmem = sharedBuffer(bType);
   int64_t bOffset = lastSharedOffset;
+  // 3xTF32 on wgmma: aSmem and bSmem hold the big parts; the small and
+  // cross parts have tiles of their own.
+  Value aSmallSmem, aCrossSmem, bSmallSmem, bCrossSmem;
+  int64_t aSmallOffset = 0, aCrossOffset = 0, bSmallOffset = 0,
+          bCrossOffset = 0;
+  if (splitStaged) {
+    aSmallSmem = sharedBuffer(aType);
+    aSmallOffset = lastSharedOffset;
+    aCrossSmem = sharedBuffer(aType);
+    aCrossOffset = lastSharedOffset;
+    bSmallSmem = sharedBuffer(bType);
+    bSmallOffset = lastSharedOffset;
+    bCrossSmem = sharedBuffer(bType);
+    bCrossOffset = lastSharedOffset;
+  }
+  // wgmma reads shared memory through the async proxy: this thread's
+  // writes (cp.async or stores) become visible to it before a barrier
+  // publishes them.
+  auto fenceForWgmma = [&] {
+    NVVM::FenceProxyOp::create(
+        builder, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(builder.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+  };
+  // Register staging: stores the chunks of a slice into buffer `buffer`
+  // (split into TF32 parts for 3xTF32 on wgmma).
+  auto storeStaged = [&](ArrayRef<Value> aRegs, ArrayRef<Value> bRegs,
+                         Value buffer) {
+    if (splitStaged) {
+      storeSplitTile(aRegs, {aSmem, aSmallSmem, aCrossSmem}, buffer, cfg.bm);
+      storeSplitTile(bRegs, {bSmem, bSmallSmem, bCrossSmem}, buffer, cfg.bn);
+      return;
+    }
+    storeTile(aRegs, aSmem, buffer, cfg.bm);
+    storeTile(bRegs, bSmem, buffer, cfg.bn);
+  };
   SmallVector<Value> rowNormSmem, colNormSmem;
   for (size_t i = 0; i < plan.rowReductions.size(); ++i)
     rowNormSmem.push_back(sharedBuffer(MemRefType::get(
@@ -1215,7 +1305,10 @@ LogicalResult TiledBuilder::build() {
   // while the next slice's are issued (wgmma.wait_group 1), so a buffer is
   // free two slices after its own: the copies run `prefetch` = stages - 2
   // slices ahead instead of stages - 1.
-  bool inflight = cfg.wgmma && cfg.stages >= 3;
+  // (The split staging of 3xTF32 goes through registers into two buffers:
+  // the next slice is stored after this slice's MMAs are issued and the
+  // previous slice's are done, so one slice stays in flight too.)
+  bool inflight = cfg.wgmma && (cfg.stages >= 3 || splitStaged);
   int64_t prefetch = inflight ? cfg.stages - 2 : cfg.stages - 1;
   if (async) {
     // Prologue: slices 0 .. prefetch - 1 in flight. The barrier keeps them
@@ -1224,11 +1317,16 @@ LogicalResult TiledBuilder::build() {
     for (int64_t s = 0; s < prefetch; ++s)
       copySliceAsync(idx(s), idx(s));
   } else {
-    // Prologue: the first slice into buffer 0.
+    // Prologue: the first slice into buffer 0. With wgmma, the other
+    // warpgroup's MMAs of the previous tile may still read it until the
+    // barrier (each waits for its own before it).
     SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, zeroIdx, cfg.bm);
     SmallVector<Value> bRegs = loadTile(colMem, j0, jEnd, zeroIdx, cfg.bn);
-    storeTile(aRegs, aSmem, zeroIdx, cfg.bm);
-    storeTile(bRegs, bSmem, zeroIdx, cfg.bn);
+    if (cfg.wgmma)
+      gpu::BarrierOp::create(builder, loc);
+    storeStaged(aRegs, bRegs, zeroIdx);
+    if (cfg.wgmma)
+      fenceForWgmma();
     gpu::BarrierOp::create(builder, loc);
   }
 
@@ -1287,8 +1385,16 @@ LogicalResult TiledBuilder::build() {
                                        ((strideBytes >> 4) << 32) | swizzle128))
           .getResult();
     };
-    descA = descriptor(aOffset, cfg.bm, warpgroupRowsA);
-    descB = descriptor(bOffset, cfg.bn, Value());
+    auto pair = [&](int64_t a, int64_t b) -> std::pair<Value, Value> {
+      return {descriptor(a, cfg.bm, warpgroupRowsA),
+              descriptor(b, cfg.bn, Value())};
+    };
+    wgmmaOperands.clear();
+    if (splitStaged) {
+      wgmmaOperands.push_back(pair(aSmallOffset, bCrossOffset));
+      wgmmaOperands.push_back(pair(aCrossOffset, bSmallOffset));
+    }
+    wgmmaOperands.push_back(pair(aOffset, bOffset));
   }
   auto iterArgs = cast<scf::ForOp>(lLoop->loop).getRegionIterArgs();
 
@@ -1300,14 +1406,8 @@ LogicalResult TiledBuilder::build() {
   SmallVector<Value> nextA, nextB;
   if (async) {
     NVVM::CpAsyncWaitGroupOp::create(builder, loc, prefetch - 1);
-    // wgmma reads shared memory through the async proxy: this thread's
-    // cp.async writes become visible to it before the barrier publishes
-    // them.
     if (cfg.wgmma)
-      NVVM::FenceProxyOp::create(
-          builder, loc, NVVM::ProxyKind::async_shared,
-          NVVM::SharedSpaceAttr::get(builder.getContext(),
-                                     NVVM::SharedSpace::shared_cta));
+      fenceForWgmma();
     gpu::BarrierOp::create(builder, loc);
     Value ahead = arith::AddIOp::create(builder, loc, slice, idx(prefetch));
     copySliceAsync(
@@ -1437,11 +1537,18 @@ LogicalResult TiledBuilder::build() {
       int64_t e = chunkElems();
       if (mma) {
         if (kk % e == 0) {
-          chunk = vector::LoadOp::create(
-              builder, loc, VectorType::get({e}, elemType),
-              isRow ? aSmem : bSmem,
-              stagedIndex(current, local, idx(static_cast<int64_t>(kk))),
-              /*nontemporal=*/false, llvm::MaybeAlign(16));
+          SmallVector<Value> where =
+              stagedIndex(current, local, idx(static_cast<int64_t>(kk)));
+          auto load = [&](Value smem) -> Value {
+            return vector::LoadOp::create(
+                builder, loc, VectorType::get({e}, elemType), smem, where,
+                /*nontemporal=*/false, llvm::MaybeAlign(16));
+          };
+          chunk = load(isRow ? aSmem : bSmem);
+          // Split staging: the element is big + small, exactly.
+          if (splitStaged)
+            chunk = arith::AddFOp::create(
+                builder, loc, chunk, load(isRow ? aSmallSmem : bSmallSmem));
           emitter.define(chunk, duty);
         }
         v = vector::ExtractOp::create(builder, loc, chunk,
@@ -1696,9 +1803,10 @@ LogicalResult TiledBuilder::build() {
       auto ifOp = scf::IfOp::create(builder, loc, hasNext, false);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(ifOp.thenBlock());
-      storeTile(nextA, aSmem, next, cfg.bm);
-      storeTile(nextB, bSmem, next, cfg.bn);
+      storeStaged(nextA, nextB, next);
     }
+    if (cfg.wgmma)
+      fenceForWgmma();
     gpu::BarrierOp::create(builder, loc);
   }
   ValueRange lResults = emitter.closeLoop(lLoop, accOut);
@@ -1977,9 +2085,10 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
 /// and is 20% faster under the bound.
 int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan) {
   int64_t accumulators = cfg.tm * cfg.tn;
-  // wgmma: 256 threads of 64 accumulators; two blocks fit at 128 registers.
+  // wgmma: 256 threads of 64 accumulators; two blocks fit at 128 registers
+  // (3xTF32's split staging leaves shared memory for one).
   if (cfg.wgmma)
-    return accumulators <= 64 ? 2 : 1;
+    return accumulators <= 64 && cfg.mma != MmaKind::TF32x3 ? 2 : 1;
   if (accumulators >= 64 &&
       isa_and_nonnull<MulOp>(plan.pairwise->getOperand(0).getDefiningOp()))
     return 1;
@@ -2091,6 +2200,10 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     bool tf32 = mma == MmaKind::TF32 || mma == MmaKind::TF32x3;
     for (const MmaShapeOffer &offer :
          wgmma ? ArrayRef(kWgmmaShapeOffers) : ArrayRef(kMmaShapeOffers)) {
+      // 3xTF32's split tiles (three per operand, two buffers) leave shared
+      // memory for 128 candidates at most.
+      if (wgmma && mma == MmaKind::TF32x3 && offer.config.bn > 128)
+        continue;
       ShapeOffer o{offer.config, offer.measured};
       o.config.mma = mma;
       o.config.wgmma = wgmma;
@@ -2242,13 +2355,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   int64_t dStatic = rowType.getDimSize(1);
   bool aligned =
       !ShapedType::isDynamic(dStatic) && dStatic * mmaElemBytes % 16 == 0;
-  // Hopper's warpgroup MMAs need sm_90a, the cp.async stages and slices
-  // of 128 bytes (the swizzle's row); 3xTF32 keeps mma.sync, whose
-  // operands it splits in registers.
-  bool wgmma =
-      ctx.tiles.arch == "sm_90a" && aligned &&
-      (!ctx.tiles.tileK || ctx.tiles.tileK * mmaElemBytes == 128) &&
-      (mma == MmaKind::F16 || mma == MmaKind::BF16 || mma == MmaKind::TF32);
+  // Hopper's warpgroup MMAs need sm_90a, 16-byte-aligned rows and slices
+  // of 128 bytes (the swizzle's row). 3xTF32 splits each staged element
+  // once, in registers, into big, small and cross tiles.
+  bool wgmma = ctx.tiles.arch == "sm_90a" && aligned &&
+               (!ctx.tiles.tileK || ctx.tiles.tileK * mmaElemBytes == 128) &&
+               mma != MmaKind::None;
   std::string decision;
   FailureOr<TileConfig> chosen =
       chooseConfig(ctx.kernel, options, work, mma, wgmma, decision);
@@ -2268,7 +2380,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
            (cfg.bk / 2) % (16 / mmaElemBytes) == 0)
       cfg.bk /= 2;
   int64_t stageBytes = bytesPerStage(cfg.bk);
-  if (cfg.mma != MmaKind::None && aligned) {
+  bool splitStaged = cfg.wgmma && cfg.mma == MmaKind::TF32x3;
+  if (cfg.mma != MmaKind::None && aligned && !splitStaged) {
     // cp.async copies 16-byte chunks, so rows must start 16-byte aligned.
     // Stages: as many as leave shared memory for the resident blocks that
     // the registers allow (255 per thread), at most 4.
@@ -2288,10 +2401,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   // Staged slices: two static buffers (48 KiB at most), or the cp.async
   // stages in dynamic shared memory.
-  int64_t stagedBytes = cfg.mma == MmaKind::None
-                            ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
-                            : (cfg.stages ? cfg.stages : 2) * stageBytes;
-  int64_t stagedLimit = cfg.stages
+  // 3xTF32 on wgmma: two buffers of big, small and cross tiles, dynamic.
+  int64_t stagedBytes =
+      cfg.mma == MmaKind::None ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
+      : splitStaged            ? 2 * 3 * stageBytes
+                               : (cfg.stages ? cfg.stages : 2) * stageBytes;
+  int64_t stagedLimit = cfg.stages || splitStaged
                             ? kSharedBytesPerSM - 16 * 1024
                             : (cfg.mma == MmaKind::None ? 48 : 46) * 1024;
   bool invalid =
@@ -2370,7 +2485,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                                       : "3xtf32")
        << ", f32 accumulation)"
        << (cfg.wgmma ? ", matrix descriptors" : ", ldmatrix fragments");
-    if (cfg.stages)
+    if (splitStaged)
+      os << ", slices split once into TF32 big, small and cross tiles "
+            "through registers, 2 buffers ("
+         << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";
+    else if (cfg.stages)
       os << ", " << cfg.stages << " cp.async stages ("
          << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";
     else

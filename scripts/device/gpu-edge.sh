@@ -177,6 +177,13 @@ cases=(
   "tc-3xtf32-inf|$ex/gemm_argmin.mlir --precision=3xtf32 --fill=inf"
   "tc-3xtf32-equal|$ex/gemm_argmin.mlir --precision=3xtf32 --fill=equal"
   "tc-3xtf32-dup|$ex/gemm_argmin.mlir --precision=3xtf32 --dup-rows=1"
+  "tc-wg-f16-nan|$ex/gemm_argmin_f16.mlir --arch=sm_90a --fill=nan"
+  "tc-wg-f16-inf|$ex/gemm_argmin_f16.mlir --arch=sm_90a --fill=inf"
+  "tc-wg-f16-large|$ex/gemm_argmin_f16.mlir --arch=sm_90a --fill=large-f16"
+  "tc-wg-3xtf32-nan|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --fill=nan"
+  "tc-wg-3xtf32-inf|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --fill=inf"
+  "tc-wg-3xtf32-equal|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --fill=equal"
+  "tc-wg-3xtf32-dup|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --dup-rows=1"
 )
 
 # The subset under the sanitizers: every kernel family (tiled running
@@ -185,7 +192,7 @@ cases=(
 sanitized=" naive-nan naive-dup naive-split-nan gemm-equal gemm-inf \
 naive-unfused-nan distance-equal chain-f16-large loop-k8-nan step-inf \
 f16-naive-large k1d1 forced-ties int-nearest-dup tc-f16-nan tc-f16-large \
-tc-3xtf32-inf tc-3xtf32-dup "
+tc-3xtf32-inf tc-3xtf32-dup tc-wg-f16-nan tc-wg-3xtf32-inf tc-wg-3xtf32-dup "
 # EDGE_ONLY (a bash regex on the labels) runs a subset, e.g. EDGE_ONLY=^tc-.
 only=${EDGE_ONLY:-}
 

@@ -7,8 +7,8 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='precision=tf32' | FileCheck %s --check-prefix=TF32
 // Hopper (sm_90a): f16, bf16 and tf32 products on warpgroup MMAs that read
 // both operands from 128-byte-swizzled slices through matrix descriptors;
-// 3xtf32 stays on mma.sync (it splits its operands in registers), and so
-// do rows that cp.async cannot copy.
+// 3xtf32 splits each staged element once into big, small and cross tiles;
+// rows that cp.async cannot copy stay on mma.sync.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=WGMMA
 // With 256 candidates and many rows the ledger picks 128x256 tiles (two
 // warpgroups of m64n256, 128 accumulators per thread, one block per SM,
@@ -125,9 +125,24 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WGTF32-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
 // WGTF32-NOT: nvvm.wgmma.mma_async
 // WGTF32: func.func @gram_f16
+// 3xtf32 on wgmma: the slices go through registers, where each element is
+// split once (cvt.rna.tf32, the remainder, the cross part) into three
+// tiles per operand, two buffers of each; per k-step small x cross,
+// cross x small, big x big. The stores reach the tensor cores' async proxy
+// through the fence before the barrier; the norm duty reads big + small.
 // WG3X-LABEL: gpu.func @gram_k0
-// WG3X-SAME: tensor-core mma.sync m16n8k8 (3xtf32, f32 accumulation)
-// WG3X-NOT: nvvm.wgmma
+// WG3X-SAME: 64x64 block tile, 32 features per slice, 2x16 per thread, 128 threads, tensor-core wgmma m64n64k8 from shared memory (3xtf32, f32 accumulation), matrix descriptors, slices split once into TF32 big, small and cross tiles through registers, 2 buffers
+// WG3X-COUNT-6: memref.view %{{.*}} to memref<2x64x8x4xf32, #gpu.address_space<workgroup>>
+// WG3X: nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
+// WG3X: vector.store
+// WG3X: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// WG3X-NEXT: gpu.barrier
+// WG3X: nvvm.wgmma.fence.aligned
+// WG3X-COUNT-12: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+// WG3X-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// WG3X: arith.addf %{{.*}}, %{{.*}} : vector<4xf32>
+// WG3X: nvvm.wgmma.wait.group.sync.aligned 1
+// WG3X-NOT: nvvm.mma.sync
 // WG3X: func.func @gram_f16
 func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
   %xsq = fuse.mul %x, %x : tensor<?x64xf32>, tensor<?x64xf32> -> tensor<?x64xf32>
