@@ -870,6 +870,11 @@ private:
   /// schedule computes with MMAs: the dtype their FLOPs count under and the
   /// passes per product (computePlan's precision).
   DenseMap<Operation *, std::pair<std::string, int64_t>> tensorCoreOps;
+  /// Widening casts between a leaf and such a product: the MMA takes the
+  /// narrow operand itself, so they cost nothing per product. (Their other
+  /// uses, the norms' conversions, are once per element and row tile, and
+  /// are not counted either.)
+  llvm::SmallPtrSet<Operation *, 4> absorbedCasts;
   void findTensorCoreOps(StringRef precision);
 
   KernelOp kernel;
@@ -1060,6 +1065,20 @@ tensorCoreBucket(BlockArgument a, BlockArgument b, StringRef precision) {
 }
 
 void LoopNestCounter::findTensorCoreOps(StringRef precision) {
+  // The casts on a factor's way to its leaf (the ops traceGramFactor
+  // follows).
+  auto absorbCasts = [&](Value value) {
+    while (Operation *op = value.getDefiningOp()) {
+      if (auto cast = dyn_cast<CastOp>(op)) {
+        absorbedCasts.insert(op);
+        value = cast.getInput();
+      } else if (isa<ExpandDimsOp, BroadcastToOp, TakeOp, TransposeOp>(op)) {
+        value = op->getOperand(0);
+      } else {
+        return;
+      }
+    }
+  };
   // The dtype and passes for products of `lhs` and `rhs`, when one factor
   // is a row operand and the other a candidate operand (a take marks the
   // candidate inside a running minimum; before fuse-argmin-to-running-min,
@@ -1089,17 +1108,24 @@ void LoopNestCounter::findTensorCoreOps(StringRef precision) {
     if (auto bucket = bucketOf(mul.getLhs(), mul.getRhs(), inRunningMin)) {
       tensorCoreOps[mul] = *bucket;
       tensorCoreOps[sum] = *bucket;
+      absorbCasts(mul.getLhs());
+      absorbCasts(mul.getRhs());
     }
   });
   kernel.walk([&](MatmulOp matmul) {
-    if (auto bucket = bucketOf(matmul.getLhs(), matmul.getRhs(), false))
+    if (auto bucket = bucketOf(matmul.getLhs(), matmul.getRhs(), false)) {
       tensorCoreOps[matmul] = *bucket;
+      absorbCasts(matmul.getLhs());
+      absorbCasts(matmul.getRhs());
+    }
   });
 }
 
 LogicalResult LoopNestCounter::charge(Operation *op, const Frame *at, bool row,
                                       StringRef dtype, int64_t flops,
                                       int64_t transcendentals) {
+  if (absorbedCasts.contains(op))
+    return success();
   std::string tensorDType;
   auto tensorOp = tensorCoreOps.find(op);
   if (tensorOp != tensorCoreOps.end() && flops) {
