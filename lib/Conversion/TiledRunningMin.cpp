@@ -796,8 +796,10 @@ void TiledBuilder::storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts,
     for (int64_t i = 0; i < e; ++i) {
       Tf32Parts split =
           splitTf32(vector::ExtractOp::create(builder, loc, regs[p], i));
-      for (auto [k, bits] : llvm::enumerate(
-               ArrayRef<Value>{split.big, split.small, split.cross}))
+      // A named array: an initializer list in the range expression would
+      // die before the loop reads it (ASan: stack-use-after-scope).
+      Value splitParts[] = {split.big, split.small, split.cross};
+      for (auto [k, bits] : llvm::enumerate(splitParts))
         vectors[k] = vector::InsertOp::create(
             builder, loc, arith::BitcastOp::create(builder, loc, f32, bits),
             vectors[k], i);
