@@ -370,10 +370,12 @@ struct TileConfig {
   /// 16 bytes): slices in flight, copied by cp.async straight into dynamic
   /// shared memory. 0: the slices go through registers, two buffers.
   int64_t stages = 0;
-  /// Hopper's warpgroup MMA (wgmma.mma_async, sm_90a, cp.async stages
-  /// only): each warpgroup of 4 warps owns 64 rows of the block tile and
+  /// Hopper's warpgroup MMA (wgmma.mma_async, sm_90a, 16-byte-aligned
+  /// rows): each warpgroup of 4 warps owns 64 rows of the block tile and
   /// all bn candidates, and the tensor cores read both operands from the
   /// staged slices through matrix descriptors, with no fragment loads.
+  /// The slices come by cp.async stages, or for 3xTF32 through registers,
+  /// split into TF32 parts.
   bool wgmma = false;
   /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
   /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
