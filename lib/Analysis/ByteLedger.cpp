@@ -1021,7 +1021,8 @@ LoopNestCounter::boundImplicitFrames(Value value) {
   return bound;
 }
 
-std::pair<BlockArgument, bool> mlir::fuse::traceGramFactor(Value value) {
+std::pair<BlockArgument, bool>
+mlir::fuse::traceGramFactor(Value value, SmallVectorImpl<Operation *> *casts) {
   bool taken = false;
   while (Operation *op = value.getDefiningOp()) {
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
@@ -1038,6 +1039,8 @@ std::pair<BlockArgument, bool> mlir::fuse::traceGramFactor(Value value) {
       if (!getElementTypeOrSelf(cast.getType()).isF32() ||
           !(from.isF16() || from.isBF16() || from.isF32()))
         return {};
+      if (casts)
+        casts->push_back(op);
       value = cast.getInput();
     } else {
       return {};
@@ -1065,30 +1068,19 @@ tensorCoreBucket(BlockArgument a, BlockArgument b, StringRef precision) {
 }
 
 void LoopNestCounter::findTensorCoreOps(StringRef precision) {
-  // The casts on a factor's way to its leaf (the ops traceGramFactor
-  // follows).
-  auto absorbCasts = [&](Value value) {
-    while (Operation *op = value.getDefiningOp()) {
-      if (auto cast = dyn_cast<CastOp>(op)) {
-        absorbedCasts.insert(op);
-        value = cast.getInput();
-      } else if (isa<ExpandDimsOp, BroadcastToOp, TakeOp, TransposeOp>(op)) {
-        value = op->getOperand(0);
-      } else {
-        return;
-      }
-    }
-  };
   // The dtype and passes for products of `lhs` and `rhs`, when one factor
   // is a row operand and the other a candidate operand (a take marks the
   // candidate inside a running minimum; before fuse-argmin-to-running-min,
   // which fuse-choose-form costs, the pairs are a rank-3 broadcast or a
   // matmul).
+  // A product on tensor cores also absorbs the widening casts on its
+  // factors' way to their leaves.
   auto bucketOf =
       [&](Value lhs, Value rhs,
           bool needTake) -> std::optional<std::pair<std::string, int64_t>> {
-    auto [lhsLeaf, lhsTaken] = traceGramFactor(lhs);
-    auto [rhsLeaf, rhsTaken] = traceGramFactor(rhs);
+    SmallVector<Operation *> casts;
+    auto [lhsLeaf, lhsTaken] = traceGramFactor(lhs, &casts);
+    auto [rhsLeaf, rhsTaken] = traceGramFactor(rhs, &casts);
     if (!lhsLeaf || !rhsLeaf || lhsLeaf == rhsLeaf ||
         (needTake && lhsTaken == rhsTaken))
       return std::nullopt;
@@ -1096,6 +1088,7 @@ void LoopNestCounter::findTensorCoreOps(StringRef precision) {
         tensorCoreBucket(lhsLeaf, rhsLeaf, precision);
     if (bucket.first.empty())
       return std::nullopt;
+    absorbedCasts.insert(casts.begin(), casts.end());
     return bucket;
   };
   kernel.walk([&](SumOp sum) {
@@ -1108,16 +1101,11 @@ void LoopNestCounter::findTensorCoreOps(StringRef precision) {
     if (auto bucket = bucketOf(mul.getLhs(), mul.getRhs(), inRunningMin)) {
       tensorCoreOps[mul] = *bucket;
       tensorCoreOps[sum] = *bucket;
-      absorbCasts(mul.getLhs());
-      absorbCasts(mul.getRhs());
     }
   });
   kernel.walk([&](MatmulOp matmul) {
-    if (auto bucket = bucketOf(matmul.getLhs(), matmul.getRhs(), false)) {
+    if (auto bucket = bucketOf(matmul.getLhs(), matmul.getRhs(), false))
       tensorCoreOps[matmul] = *bucket;
-      absorbCasts(matmul.getLhs());
-      absorbCasts(matmul.getRhs());
-    }
   });
 }
 

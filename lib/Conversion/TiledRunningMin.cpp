@@ -386,6 +386,9 @@ struct TileConfig {
       return (bm / tm) * (bn / tn);
     return wgmma ? 2 * bm : bm;
   }
+  /// 3xTF32 on wgmma: the slices go through registers and are split once
+  /// per staged element into big, small and cross tiles.
+  bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
     return mma == MmaKind::F16 || mma == MmaKind::BF16 ? 16 : 8;
@@ -615,9 +618,6 @@ private:
   /// this warpgroup's 64 rows and the block's candidates, one pair per MMA
   /// of a k-step (3xTF32: small x cross, cross x small, big x big).
   SmallVector<std::pair<Value, Value>> wgmmaOperands;
-  /// 3xTF32 on wgmma: the slices are split once per staged element, in
-  /// registers, into big (aSmem, bSmem), small and cross staging tiles.
-  bool splitStaged = false;
 };
 
 TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
@@ -844,7 +844,6 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
     }
     return regs;
   };
-  auto tf32Split = [&](Value x) { return splitTf32(x); };
   // Halves: A regs (g, 2q), (g+8, 2q), (g, 2q+8), (g+8, 2q+8), B regs
   // (n=g, k=2q), (g, 2q+8); TF32: A (g, q), (g+8, q), (g, q+4), (g+8, q+4),
   // B (g, q), (g, q+4), with q = lane % 4: what ldmatrix gives lane
@@ -857,7 +856,7 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
     Value row = arith::AddIOp::create(builder, loc, ldmRowA, idx(16 * i));
     for (Value v : loadMatrices(aSmem, row, colA, 4)) {
       if (!halves) {
-        Tf32Parts parts = tf32Split(v);
+        Tf32Parts parts = splitTf32(v);
         aBig[i].push_back(parts.big);
         aSmall[i].push_back(parts.small);
         aCross[i].push_back(parts.cross);
@@ -885,7 +884,7 @@ void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
     SmallVector<Value> bBig, bSmall, bCross;
     for (Value v : ArrayRef(bRegs).slice(2 * (j % 2), 2)) {
       if (!halves) {
-        Tf32Parts parts = tf32Split(v);
+        Tf32Parts parts = splitTf32(v);
         bBig.push_back(parts.big);
         bSmall.push_back(parts.small);
         bCross.push_back(parts.cross);
@@ -1046,7 +1045,7 @@ LogicalResult TiledBuilder::build() {
   // memory with cp.async), plus the norms.
   bool async = cfg.stages > 0;
   int64_t buffers = async ? cfg.stages : 2;
-  splitStaged = cfg.wgmma && cfg.mma == MmaKind::TF32x3;
+  bool splitStaged = cfg.splitStaged();
   auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
                                               gpu::AddressSpace::Workgroup);
   Type f32Type = builder.getF32Type();
@@ -2092,7 +2091,7 @@ int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan) {
   // wgmma: 256 threads of 64 accumulators; two blocks fit at 128 registers
   // (3xTF32's split staging leaves shared memory for one).
   if (cfg.wgmma)
-    return accumulators <= 64 && cfg.mma != MmaKind::TF32x3 ? 2 : 1;
+    return accumulators <= 64 && !cfg.splitStaged() ? 2 : 1;
   if (accumulators >= 64 &&
       isa_and_nonnull<MulOp>(plan.pairwise->getOperand(0).getDefiningOp()))
     return 1;
@@ -2384,7 +2383,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
            (cfg.bk / 2) % (16 / mmaElemBytes) == 0)
       cfg.bk /= 2;
   int64_t stageBytes = bytesPerStage(cfg.bk);
-  bool splitStaged = cfg.wgmma && cfg.mma == MmaKind::TF32x3;
+  bool splitStaged = cfg.splitStaged();
   if (cfg.mma != MmaKind::None && aligned && !splitStaged) {
     // cp.async copies 16-byte chunks, so rows must start 16-byte aligned.
     // Stages: as many as leave shared memory for the resident blocks that

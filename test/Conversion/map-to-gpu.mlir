@@ -19,6 +19,9 @@
 // WG256-SAME: 128x256 block tile, 64 features per slice, 2x64 per thread, 256 threads, tensor-core wgmma m64n256k16 from shared memory (f16, f32 accumulation), matrix descriptors, 4 cp.async stages
 // WG256-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // WG256-NOT: nvvm.wgmma.mma_async
+// With two stages a buffer is reused by the next slice but one, so each
+// slice waits for its own MMAs (wait 0) instead of keeping them in flight.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a stages=2 expected-rows=131072' | FileCheck %s --check-prefix=WG2
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=tf32' | FileCheck %s --check-prefix=WGTF32
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32' | FileCheck %s --check-prefix=WG3X
 
@@ -234,6 +237,14 @@ func.func @gram_f16(%xh: tensor<?x64xf16>, %ch: tensor<100x64xf16>) -> tensor<?x
 // CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<2x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: func.func @chain
+// WG2-LABEL: gpu.func @gram_f16_k0
+// WG2-SAME: tensor-core wgmma m64n128k16 from shared memory (f16, f32 accumulation), matrix descriptors, 2 cp.async stages
+// WG2-COUNT-4: nvvm.wgmma.mma_async
+// WG2-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// WG2-NOT: nvvm.wgmma.wait.group.sync.aligned 1
+// WG2: nvvm.wgmma.wait.group.sync.aligned 0
+// WG2-NOT: nvvm.wgmma.wait.group.sync.aligned 1
+// WG2: func.func @gram_f16_unaligned(
 // WGMMA-LABEL: gpu.func @gram_f16_unaligned_k0
 // WGMMA-SAME: tensor-core mma.sync m16n8k16 (f16, f32 accumulation), ldmatrix fragments, slices staged through registers
 // WGMMA-NOT: nvvm.wgmma

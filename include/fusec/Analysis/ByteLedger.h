@@ -208,7 +208,9 @@ struct PlanCost {
 /// widening casts to f32 of f16/bf16/f32, and whether a take (a running
 /// minimum's candidate) is on the way; a null argument when anything else
 /// is. Shared by the ledger's tensor-core costing and the GPU schedule.
-std::pair<BlockArgument, bool> traceGramFactor(Value value);
+/// The casts on the way are appended to `casts` when it is given.
+std::pair<BlockArgument, bool>
+traceGramFactor(Value value, SmallVectorImpl<Operation *> *casts = nullptr);
 
 /// Computes the plan of `func` as it stands, for the given sizes:
 /// - each fuse.kernel is one launch, costed by its loop nest;
