@@ -63,6 +63,7 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.expectedRows = options.expectedRows;
   gpu.minBlocks = options.minBlocks;
   gpu.stages = options.stages;
+  gpu.cluster = options.cluster;
   gpu.threadM = options.threadM;
   gpu.threadN = options.threadN;
   gpu.device = options.device;

@@ -32,6 +32,9 @@ struct TileOptions {
   int64_t expectedRows = 0;
   /// Tensor-core schedule: slices in flight through cp.async (0: chosen).
   int64_t stages = 0;
+  /// wgmma: -1 chosen, 0 cp.async copies, 1 TMA loads, 2 or 4 TMA loads in
+  /// clusters of that many blocks that multicast the candidate tile.
+  int64_t cluster = -1;
   /// How f32 products of the Gram form run: "ieee" (FMA units), "tf32" or
   /// "3xtf32" (tensor cores). f16 and bf16 products always use tensor
   /// cores, which compute them exactly.
@@ -51,6 +54,9 @@ struct KernelLaunch {
   std::string mergeEntry;
   std::array<fusec::rt::Expr, 3> mergeGrid;
   std::array<fusec::rt::Expr, 3> mergeBlock;
+  /// Inputs (by kernel input number) passed as tensor maps after the size
+  /// parameters, with their boxes {features, rows}.
+  SmallVector<std::pair<unsigned, std::array<int64_t, 2>>> tensorMaps;
   /// Human-readable schedule decisions (printed as remarks).
   std::string remark;
 };

@@ -508,6 +508,9 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
   }
   for (int symbol : kernelSymbols)
     stepParams.push_back(fusec::rt::ParamDesc::size(symbolName(symbol)));
+  for (const auto &[input, box] : launch.tensorMaps)
+    stepParams.push_back(fusec::rt::ParamDesc::tensorMap(
+        bufferNames.lookup(kernel.getInputs()[input]), box[0], box[1]));
 
   for (unsigned result : launch.memsetOutputs) {
     fusec::rt::StepDesc memset;
@@ -628,6 +631,14 @@ struct FuseMapToGPUPass
       return signalPassFailure();
     }
     tiles.stages = stages;
+    if (cluster != -1 && cluster != 0 && cluster != 1 && cluster != 2 &&
+        cluster != 4) {
+      module.emitError("fuse-map-to-gpu: cluster must be -1 (chosen), 0, 1, "
+                       "2 or 4, not ")
+          << static_cast<int64_t>(cluster);
+      return signalPassFailure();
+    }
+    tiles.cluster = cluster;
     tiles.threadM = threadM;
     tiles.threadN = threadN;
     tiles.expectedRows = expectedRows;

@@ -377,6 +377,16 @@ struct TileConfig {
   /// The slices come by cp.async stages, or for 3xTF32 through registers,
   /// split into TF32 parts.
   bool wgmma = false;
+  /// wgmma with TMA loads (cp.async.bulk.tensor from 128-byte-swizzled
+  /// tensor maps) into the stages, tracked by mbarriers: a "full" barrier
+  /// per stage that the loads complete, an "empty" one that every warp of
+  /// the cluster arrives on when it is done with the stage. Thread 0
+  /// issues the loads. In clusters of `cluster` blocks (consecutive row
+  /// tiles, the same candidate tiles), each block loads 1 / cluster of the
+  /// candidate slice and multicasts it to all of them: the candidate
+  /// tile, which every row tile re-reads, costs the L2 1 / cluster.
+  bool tma = false;
+  int64_t cluster = 1;
   /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
   /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
   /// per thread (the mma.sync accumulator layout). wgmma: each warp owns
@@ -614,6 +624,8 @@ private:
   /// that boundary, and the bytes the launch adds for it.
   Value dynamicPad, alignedDynamicBase;
   int64_t dynamicSlack = 0;
+  /// TMA: the tensor-map parameters of the row and candidate operands.
+  Value rowTensorMap, colTensorMap;
   /// wgmma: (A, B) descriptors of the current slice's first k-step for
   /// this warpgroup's 64 rows and the block's candidates, one pair per MMA
   /// of a k-step (3xTF32: small x cross, cross x small, big x big).
@@ -1133,6 +1145,25 @@ LogicalResult TiledBuilder::build() {
   for (size_t i = 0; i < plan.colReductions.size(); ++i)
     colNormSmem.push_back(sharedBuffer(MemRefType::get(
         {cfg.bn}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
+  // TMA: the stages' full and empty mbarriers, and the tensor maps, which
+  // come after the kernel's other parameters.
+  int64_t barrierOffset = 0;
+  if (cfg.tma) {
+    sharedBuffer(MemRefType::get({2 * cfg.stages}, builder.getI64Type(),
+                                 MemRefLayoutAttrInterface(), workgroup));
+    barrierOffset = lastSharedOffset;
+    Type ptrType = LLVM::LLVMPointerType::get(builder.getContext());
+    SmallVector<int64_t> mapArgs;
+    for (Value *map : {&rowTensorMap, &colTensorMap}) {
+      unsigned index = func.getNumArguments();
+      if (failed(func.insertArgument(index, ptrType, DictionaryAttr(), loc)))
+        return failure();
+      *map = func.getArgument(index);
+      mapArgs.push_back(index);
+    }
+    func->setAttr("fusec.tensor_map_args",
+                  builder.getDenseI64ArrayAttr(mapArgs));
+  }
 
   emitter.setInsertionPoint(root);
   FailureOr<Value> kV = emitter.emitIndexOf(loop.getTrips(), root);
@@ -1195,6 +1226,73 @@ LogicalResult TiledBuilder::build() {
         arith::DivUIOp::create(builder, loc, tid, idx(128)));
     warpgroupRowsA =
         arith::MulIOp::create(builder, loc, warpgroup, i64c(8 * strideBytes));
+  }
+  // TMA: shared-memory pointers into the aligned dynamic base, the stage
+  // of global iteration g (candidate tile ordinal x slices + slice) and
+  // the parity of its use count.
+  Type i32Type = builder.getI32Type();
+  Type sharedPtrType = LLVM::LLVMPointerType::get(builder.getContext(), 3);
+  Type clusterPtrType = LLVM::LLVMPointerType::get(builder.getContext(), 7);
+  auto sharedPtr = [&](Value byteOffset) -> Value {
+    Value address =
+        arith::AddIOp::create(builder, loc, sharedBase64, byteOffset);
+    return LLVM::IntToPtrOp::create(builder, loc, sharedPtrType, address,
+                                    LLVM::DereferenceableAttr());
+  };
+  auto toI32 = [&](Value index) -> Value {
+    return arith::IndexCastUIOp::create(builder, loc, i32Type, index);
+  };
+  auto stageOf = [&](Value g) -> Value {
+    return arith::IndexCastUIOp::create(
+        builder, loc, i64Type,
+        arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)));
+  };
+  // Parity of the phase that use `round` (g / stages) of a stage completes.
+  auto parityOf = [&](Value round) -> Value {
+    return toI32(arith::AndIOp::create(builder, loc, round, idx(1)));
+  };
+  auto fullBarrier = [&](Value stage) -> Value {
+    return sharedPtr(arith::AddIOp::create(
+        builder, loc, i64c(barrierOffset),
+        arith::MulIOp::create(builder, loc, stage, i64c(8))));
+  };
+  auto emptyBarrier = [&](Value stage) -> Value {
+    return sharedPtr(arith::AddIOp::create(
+        builder, loc, i64c(barrierOffset + 8 * cfg.stages),
+        arith::MulIOp::create(builder, loc, stage, i64c(8))));
+  };
+  // try_wait's suspend-time hint, in nanoseconds.
+  Value waitHint = i32(1000000);
+  Value clusterRank;
+  if (cfg.tma) {
+    // Thread 0 initializes the barriers; the cluster (or block) barrier
+    // publishes them before any block's loads or arrivals can reach them.
+    // An empty barrier counts one arrival per warp of the cluster.
+    Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         tid, idx(0));
+    {
+      auto ifOp = scf::IfOp::create(builder, loc, leader, false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      for (int64_t stage = 0; stage < cfg.stages; ++stage) {
+        NVVM::MBarrierInitOp::create(builder, loc, fullBarrier(i64c(stage)),
+                                     i32(1), Value());
+        NVVM::MBarrierInitOp::create(builder, loc, emptyBarrier(i64c(stage)),
+                                     i32(cfg.cluster * cfg.threads() / 32),
+                                     Value());
+      }
+      NVVM::FenceMbarrierInitOp::create(builder, loc);
+    }
+    if (cfg.cluster > 1) {
+      NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
+      NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
+      clusterRank = arith::IndexCastUIOp::create(
+          builder, loc, builder.getIndexType(),
+          NVVM::ClusterId::create(builder, loc, i32Type));
+    } else {
+      gpu::BarrierOp::create(builder, loc);
+      clusterRank = idx(0);
+    }
   }
   Value rowBase = arith::MulIOp::create(builder, loc, bx, idx(cfg.bm));
   // This block's candidates: [jBegin, jEnd).
@@ -1313,7 +1411,128 @@ LogicalResult TiledBuilder::build() {
   // previous slice's are done, so one slice stays in flight too.)
   bool inflight = cfg.wgmma && (cfg.stages >= 3 || splitStaged);
   int64_t prefetch = inflight ? cfg.stages - 2 : cfg.stages - 1;
-  if (async) {
+  // TMA: thread 0 loads slice `s` of this candidate tile, global iteration
+  // `g`, into stage g % stages once every warp of the cluster has released
+  // the stage's previous use, and expects its bytes on the stage's full
+  // barrier: the row slice, and the candidate slice, whose part
+  // [rank * bn / cluster, + bn / cluster) this block loads for the whole
+  // cluster. Elements past the operands read as 0.
+  Value tmaMulticastMask;
+  if (cfg.tma && cfg.cluster > 1)
+    tmaMulticastMask = arith::ConstantOp::create(
+        builder, loc, builder.getI16IntegerAttr((1 << cfg.cluster) - 1));
+  int64_t stageRowBytes = cfg.bk * elemBytes;
+  auto issueSliceTma = [&](Value s, Value g) {
+    Value leads = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, tid,
+                              idx(0)),
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, s,
+                              numSlices));
+    auto ifOp = scf::IfOp::create(builder, loc, leads, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    Value round = arith::DivUIOp::create(builder, loc, g, idx(cfg.stages));
+    Value stage = stageOf(g);
+    {
+      Value reused = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ugt, round, idx(0));
+      auto waitIf = scf::IfOp::create(builder, loc, reused, false);
+      OpBuilder::InsertionGuard waitGuard(builder);
+      builder.setInsertionPointToStart(waitIf.thenBlock());
+      NVVM::MBarrierTryWaitParityOp::create(
+          builder, loc, emptyBarrier(stage),
+          parityOf(arith::SubIOp::create(builder, loc, round, idx(1))),
+          waitHint);
+    }
+    NVVM::MBarrierArriveExpectTxOp::create(
+        builder, loc, Type(), fullBarrier(stage),
+        i32((cfg.bm + cfg.bn) * stageRowBytes),
+        NVVM::MemScopeKindAttr::get(builder.getContext(),
+                                    NVVM::MemScopeKind::CTA),
+        builder.getBoolAttr(false), Value());
+    Value feature =
+        toI32(arith::MulIOp::create(builder, loc, s, idx(cfg.bk)));
+    auto load = [&](Value map, int64_t offset, int64_t rows, Value part,
+                    Value firstRow, Value mask) {
+      Value dst = sharedPtr(arith::AddIOp::create(
+          builder, loc,
+          arith::AddIOp::create(
+              builder, loc, i64c(offset),
+              arith::MulIOp::create(builder, loc, stage,
+                                    i64c(rows * stageRowBytes))),
+          part));
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          builder, loc,
+          LLVM::AddrSpaceCastOp::create(builder, loc, clusterPtrType, dst),
+          map, ValueRange{feature, toI32(firstRow)}, fullBarrier(stage),
+          ValueRange{}, mask, Value(),
+          NVVM::TMALoadModeAttr::get(builder.getContext(),
+                                     NVVM::TMALoadMode::TILE),
+          builder.getBoolAttr(false), NVVM::CTAGroupKindAttr(), Value());
+    };
+    load(rowTensorMap, aOffset, cfg.bm, i64c(0), rowBase, Value());
+    int64_t part = cfg.bn / cfg.cluster;
+    Value partRow = arith::MulIOp::create(builder, loc, clusterRank, idx(part));
+    load(colTensorMap, bOffset, cfg.bn,
+         arith::MulIOp::create(
+             builder, loc,
+             arith::IndexCastUIOp::create(builder, loc, i64Type, partRow),
+             i64c(stageRowBytes)),
+         arith::AddIOp::create(builder, loc, j0, partRow), tmaMulticastMask);
+  };
+  // TMA: wait until stage g % stages holds iteration g.
+  auto waitFullTma = [&](Value g) {
+    NVVM::MBarrierTryWaitParityOp::create(
+        builder, loc, fullBarrier(stageOf(g)),
+        parityOf(arith::DivUIOp::create(builder, loc, g, idx(cfg.stages))),
+        waitHint);
+  };
+  // TMA: this warp is done with iteration g's stage (its MMAs have
+  // completed and its norm-duty reads are ordered by the warp barrier):
+  // one arrival on the stage's empty barrier in every block of the
+  // cluster, whose loads into this block's stage wait for it.
+  auto releaseStageTma = [&](Value g) {
+    NVVM::SyncWarpOp::create(builder, loc, i32(-1));
+    Value laneZero = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(builder, loc, tid, idx(32)), idx(0));
+    auto ifOp = scf::IfOp::create(builder, loc, laneZero, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    Value barrier = emptyBarrier(stageOf(g));
+    if (cfg.cluster == 1) {
+      NVVM::MBarrierArriveOp::create(
+          builder, loc, builder.getI64Type(), barrier, Value(),
+          NVVM::MemScopeKindAttr::get(builder.getContext(),
+                                      NVVM::MemScopeKind::CTA));
+      return;
+    }
+    for (int64_t rank = 0; rank < cfg.cluster; ++rank)
+      NVVM::MBarrierArriveOp::create(
+          builder, loc, Type(),
+          NVVM::MapaOp::create(builder, loc, clusterPtrType, barrier,
+                               i32(rank)),
+          Value(),
+          NVVM::MemScopeKindAttr::get(builder.getContext(),
+                                      NVVM::MemScopeKind::CLUSTER));
+  };
+  // TMA: the global iteration of this candidate tile's first slice.
+  Value firstIteration;
+  if (cfg.tma)
+    firstIteration = arith::MulIOp::create(
+        builder, loc,
+        arith::DivUIOp::create(builder, loc,
+                               arith::SubIOp::create(builder, loc, j0, jBegin),
+                               idx(cfg.bn)),
+        numSlices);
+  if (cfg.tma) {
+    // Prologue: slices 0 .. prefetch - 1 in flight; the empty barriers
+    // keep them off stages that warps of the cluster still read.
+    for (int64_t s = 0; s < prefetch; ++s)
+      issueSliceTma(idx(s), arith::AddIOp::create(builder, loc,
+                                                  firstIteration, idx(s)));
+  } else if (async) {
     // Prologue: slices 0 .. prefetch - 1 in flight. The barrier keeps them
     // off buffers that slow warps may still read for the previous tile.
     gpu::BarrierOp::create(builder, loc);
@@ -1407,7 +1626,17 @@ LogicalResult TiledBuilder::build() {
   // warp has finished reading at the barrier.
   // Registers: prefetch the next slice while this one is used.
   SmallVector<Value> nextA, nextB;
-  if (async) {
+  // TMA: wait for this slice's stage, then put slice + prefetch in
+  // flight into the stage of slice - 2, which the cluster released
+  // during the previous slice.
+  Value iteration;
+  if (cfg.tma) {
+    iteration = arith::AddIOp::create(builder, loc, firstIteration, slice);
+    waitFullTma(iteration);
+    issueSliceTma(arith::AddIOp::create(builder, loc, slice, idx(prefetch)),
+                  arith::AddIOp::create(builder, loc, iteration,
+                                        idx(prefetch)));
+  } else if (async) {
     NVVM::CpAsyncWaitGroupOp::create(builder, loc, prefetch - 1);
     if (cfg.wgmma)
       fenceForWgmma();
@@ -1759,6 +1988,16 @@ LogicalResult TiledBuilder::build() {
       emitter.setInsertionPoint(frame);
       NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
                                          builder.getI64IntegerAttr(1));
+      // TMA: the previous slice's MMAs are done: release its stage.
+      if (cfg.tma) {
+        Value hasPrevious = arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::ugt, slice, idx(0));
+        auto ifOp = scf::IfOp::create(builder, loc, hasPrevious, false);
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(ifOp.thenBlock());
+        releaseStageTma(
+            arith::SubIOp::create(builder, loc, iteration, idx(1)));
+      }
     } else if (cfg.wgmma) {
       emitter.setInsertionPoint(frame);
       NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
@@ -1819,6 +2058,10 @@ LogicalResult TiledBuilder::build() {
     emitter.setInsertionPoint(jLoop);
     NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
                                        builder.getI64IntegerAttr(0));
+    if (cfg.tma)
+      releaseStageTma(arith::AddIOp::create(
+          builder, loc, firstIteration,
+          arith::SubIOp::create(builder, loc, numSlices, idx(1))));
     pairwiseAcc.assign(numAcc, Value());
     for (int64_t i = 0; i < cfg.bn / 2; ++i)
       pairwiseAcc[wgmmaSlot(i)] =
@@ -2007,6 +2250,14 @@ LogicalResult TiledBuilder::build() {
                                 ctx.outputs[*plan.valueOutput],
                                 ValueRange{row});
     }
+  }
+  // A block of a cluster stays until every block is done: the others
+  // multicast into its shared memory and arrive on its barriers until
+  // their last slice.
+  if (cfg.tma && cfg.cluster > 1) {
+    builder.setInsertionPoint(ret);
+    NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
   }
   return success();
 }
@@ -2400,6 +2651,29 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                      ? ctx.tiles.stages
                      : std::clamp<int64_t>(budget / stageBytes, 2, 4);
   }
+  // TMA loads (wgmma's stages with a slice in flight, not the split
+  // staging; one block per row tile's candidates), by default in clusters
+  // of 2 that multicast the candidate slice. The boxes must fit TMA (at
+  // most 256 rows) and the multicast parts the swizzle's 8-row period.
+  // TMA coordinates are signed 32-bit: static extents past that keep
+  // cp.async (the runtime rejects dynamic ones). The candidates must be
+  // static and present: a launch with an empty tensor-mapped operand is
+  // skipped, which is right only when the output is empty too, i.e. when
+  // the rows are.
+  auto fitsCoordinate = [](int64_t extent) {
+    return ShapedType::isDynamic(extent) || extent <= INT32_MAX;
+  };
+  bool tmaPossible = cfg.wgmma && !splitStaged && cfg.stages >= 3 &&
+                     cfg.split == 1 && cfg.bm <= 256 &&
+                     fitsCoordinate(rowType.getDimSize(0)) &&
+                     work.candidates > 0 && work.candidates <= INT32_MAX;
+  // Like `stages`, the cluster option applies to the kernels that can take
+  // it; the schedule remark says which did.
+  int64_t cluster = ctx.tiles.cluster == -1 ? 2 : ctx.tiles.cluster;
+  if (cluster > 0 && tmaPossible && cfg.bn % (8 * cluster) == 0) {
+    cfg.tma = true;
+    cfg.cluster = cluster;
+  }
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   // Staged slices: two static buffers (48 KiB at most), or the cp.async
@@ -2464,10 +2738,29 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   KernelLaunch launch;
   Value rowLeafInput = ctx.kernel.getInputs()[plan->rowLeaf.getArgNumber()];
   Expr n = ctx.dimExpr(rowLeafInput, 0);
-  launch.grid = {
+  Expr rowTiles =
       Expr::apply(Expr::OpKind::Max, Expr::integer(1),
-                  Expr::apply(Expr::OpKind::CDiv, n, Expr::integer(cfg.bm))),
-      Expr::integer(cfg.split), Expr::integer(1)};
+                  Expr::apply(Expr::OpKind::CDiv, n, Expr::integer(cfg.bm)));
+  if (cfg.tma) {
+    // The grid is whole clusters: a block past the rows still loads its
+    // part of the candidate slices for the others.
+    if (cfg.cluster > 1) {
+      rowTiles = Expr::apply(
+          Expr::OpKind::Mul,
+          Expr::apply(Expr::OpKind::CDiv, rowTiles,
+                      Expr::integer(cfg.cluster)),
+          Expr::integer(cfg.cluster));
+      ctx.func->setAttr("nvvm.cluster_dim",
+                        DenseI32ArrayAttr::get(
+                            ctx.func.getContext(),
+                            {static_cast<int32_t>(cfg.cluster), 1, 1}));
+    }
+    launch.tensorMaps.push_back(
+        {plan->rowLeaf.getArgNumber(), {cfg.bk, cfg.bm}});
+    launch.tensorMaps.push_back(
+        {plan->colLeaf.getArgNumber(), {cfg.bk, cfg.bn / cfg.cluster}});
+  }
+  launch.grid = {rowTiles, Expr::integer(cfg.split), Expr::integer(1)};
   launch.block = {Expr::integer(cfg.threads()), Expr::integer(1),
                   Expr::integer(1)};
   launch.sharedBytes = Expr::integer(tb.dynamicSharedBytes());
@@ -2492,6 +2785,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       os << ", slices split once into TF32 big, small and cross tiles "
             "through registers, 2 buffers ("
          << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";
+    else if (cfg.tma)
+      os << ", " << cfg.stages << " TMA stages with mbarriers ("
+         << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)"
+         << (cfg.cluster > 1 ? ", clusters of " + std::to_string(cfg.cluster) +
+                                   " blocks multicasting the candidate slices"
+                             : std::string());
     else if (cfg.stages)
       os << ", " << cfg.stages << " cp.async stages ("
          << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";

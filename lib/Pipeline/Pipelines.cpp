@@ -94,6 +94,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   map.expectedRows = options.expectedRows;
   map.minBlocks = options.minBlocks;
   map.stages = options.stages;
+  map.cluster = options.cluster;
   map.threadM = options.threadM;
   map.threadN = options.threadN;
   pm.addPass(fuse::createFuseMapToGPU(map));
@@ -111,6 +112,7 @@ void fusec::buildNVVMLoweringPipeline(OpPassManager &pm) {
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.indexBitwidth = 64;
   gpu.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  gpu.addPass(fuse::createFuseTensorMapParams());
   gpu.addPass(createConvertVectorToLLVMPass());
   gpu.addPass(createConvertNVVMToLLVMPass());
   gpu.addPass(createArithToLLVMConversionPass());

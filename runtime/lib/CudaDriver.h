@@ -17,6 +17,7 @@
 #include "fusec/runtime/Status.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 // The driver's opaque handle types, under the driver's own names so that
@@ -110,10 +111,34 @@ FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CUDA_DECLARE_TYPE)
 #undef FUSEC_CUDA_DECLARE_TYPE
 
 /// The resolved entry points. Immutable once loaded, so shared freely.
+/// CUtensorMap: 128 opaque bytes, 128-byte aligned in cuda.h (the kernel
+/// parameter itself needs 64).
+struct alignas(128) TensorMap {
+  uint64_t opaque[16];
+};
+
+// Tensor map encodings (CUtensorMapDataType, CUtensorMapSwizzle, ...).
+inline constexpr int kTensorMapFloat16 = 6;  // ..._DATA_TYPE_FLOAT16
+inline constexpr int kTensorMapFloat32 = 7;  // ..._DATA_TYPE_FLOAT32
+inline constexpr int kTensorMapBFloat16 = 9; // ..._DATA_TYPE_BFLOAT16
+inline constexpr int kTensorMapInterleaveNone = 0;
+inline constexpr int kTensorMapSwizzle128B = 3;
+inline constexpr int kTensorMapL2Promotion256B = 3;
+inline constexpr int kTensorMapOOBFillZero = 0; // ..._FLOAT_OOB_FILL_NONE
+
+using cuTensorMapEncodeTiled_fn = Result (*)(TensorMap *, int, uint32_t,
+                                             void *, const uint64_t *,
+                                             const uint64_t *, const uint32_t *,
+                                             const uint32_t *, int, int, int,
+                                             int);
+
 struct Api {
 #define FUSEC_CUDA_DECLARE_FIELD(name, symbol, params) name##_fn name = nullptr;
   FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CUDA_DECLARE_FIELD)
 #undef FUSEC_CUDA_DECLARE_FIELD
+  /// Optional (CUDA 12 drivers): only kernels with tensor-map parameters
+  /// need it, and a launch of one reports its absence.
+  cuTensorMapEncodeTiled_fn cuTensorMapEncodeTiled = nullptr;
 };
 
 /// Loads and initializes the driver on first use (thread-safe, once per

@@ -298,9 +298,13 @@ std::string fusec::rt::toJSON(const LaunchDesc &desc) {
     for (size_t i = 0; i < step.params.size(); ++i) {
       const ParamDesc &param = step.params[i];
       os += i ? ", {" : "{";
-      os +=
-          param.kind == ParamDesc::Kind::Buffer ? "\"buffer\": " : "\"size\": ";
+      os += param.kind == ParamDesc::Kind::Buffer ? "\"buffer\": "
+            : param.kind == ParamDesc::Kind::Size ? "\"size\": "
+                                                  : "\"tensor_map\": ";
       writeString(os, param.name);
+      if (param.kind == ParamDesc::Kind::TensorMap)
+        os += ", \"box\": [" + std::to_string(param.box[0]) + ", " +
+              std::to_string(param.box[1]) + "]";
       os += '}';
     }
     os += "],\n      \"grid\": ";
@@ -810,10 +814,29 @@ public:
 
   bool readParam(const JSONValue &value, const std::string &path,
                  ParamDesc &out) {
+    if (value.kind == JSONValue::Kind::Object && value.get("tensor_map")) {
+      out.kind = ParamDesc::Kind::TensorMap;
+      if (!checkKeys(value, path, {"tensor_map", "box"}) ||
+          !readString(*value.get("tensor_map"),
+                      memberPath(path, "tensor_map"), out.name))
+        return false;
+      const JSONValue &box = *value.get("box");
+      std::string boxPath = memberPath(path, "box");
+      if (!readArray(box, boxPath))
+        return false;
+      if (box.elements.size() != 2)
+        return fail(boxPath, "expected 2 entries (features, rows), got " +
+                                 std::to_string(box.elements.size()));
+      for (size_t i = 0; i < 2; ++i)
+        if (!readInt(box.elements[i], elementPath(boxPath, i), out.box[i]))
+          return false;
+      return true;
+    }
     if (value.kind != JSONValue::Kind::Object || value.members.size() != 1 ||
         (value.members[0].first != "buffer" &&
          value.members[0].first != "size"))
-      return fail(path, "expected {\"buffer\": name} or {\"size\": symbol}");
+      return fail(path, "expected {\"buffer\": name}, {\"size\": symbol} "
+                        "or {\"tensor_map\": name, \"box\": [features, rows]}");
     const auto &[key, name] = value.members[0];
     out.kind =
         key == "buffer" ? ParamDesc::Kind::Buffer : ParamDesc::Kind::Size;
@@ -1000,6 +1023,40 @@ private:
     return true;
   }
 
+  /// A tensor map tiles a rank-2 f16, bf16 or f32 buffer with rows of
+  /// kTensorMapRowBytes (the 128-byte swizzle).
+  bool checkTensorMap(const ParamDesc &param, const std::string &path) {
+    std::string namePath = memberPath(path, "tensor_map");
+    if (!checkBufferRef(param.name, namePath))
+      return false;
+    int arg = desc.findArg(param.name);
+    const std::vector<Dim> &shape = arg >= 0
+                                        ? desc.args[arg].shape
+                                        : desc.buffers[desc.findBuffer(
+                                                           param.name)]
+                                              .shape;
+    DType dtype = arg >= 0 ? desc.args[arg].dtype
+                           : desc.buffers[desc.findBuffer(param.name)].dtype;
+    if (shape.size() != 2)
+      return fail(namePath, "a tensor map needs a rank-2 buffer; '" +
+                                param.name + "' has rank " +
+                                std::to_string(shape.size()));
+    if (dtype != DType::F16 && dtype != DType::BF16 && dtype != DType::F32)
+      return fail(namePath, std::string("a tensor map needs f16, bf16 or f32 "
+                                        "elements; '") +
+                                param.name + "' has " + dtypeName(dtype));
+    std::string boxPath = memberPath(path, "box");
+    if (param.box[0] * dtypeBytes(dtype) != kTensorMapRowBytes)
+      return fail(elementPath(boxPath, 0),
+                  std::to_string(param.box[0]) + " " + dtypeName(dtype) +
+                      " features are not one 128-byte swizzle row");
+    if (param.box[1] < 1 || param.box[1] > kTensorMapMaxBox)
+      return fail(elementPath(boxPath, 1),
+                  std::to_string(param.box[1]) + " rows: a box has 1 to " +
+                      std::to_string(kTensorMapMaxBox));
+    return true;
+  }
+
   bool verify() {
     if (desc.format != kLaunchFormat)
       return fail("format", "unsupported format '" + desc.format +
@@ -1080,7 +1137,9 @@ private:
         bool ok =
             param.kind == ParamDesc::Kind::Buffer
                 ? checkBufferRef(param.name, memberPath(paramPath, "buffer"))
-                : checkSymbol(param.name, memberPath(paramPath, "size"));
+            : param.kind == ParamDesc::Kind::Size
+                ? checkSymbol(param.name, memberPath(paramPath, "size"))
+                : checkTensorMap(param, paramPath);
         if (!ok)
           return false;
       }

@@ -12,6 +12,7 @@
 #include "CudaDriver.h"
 
 #include <atomic>
+#include <climits>
 #include <cstring>
 #include <mutex>
 
@@ -32,11 +33,14 @@ struct Entry {
   std::mutex mutex;
 };
 
-/// Where a step's buffer or size comes from at launch.
+/// Where a step's buffer or size comes from at launch. A tensor map is
+/// encoded at launch from its buffer (Arg or Temp).
 struct Ref {
   enum class Kind { Arg, Temp, Size };
   Kind kind = Kind::Arg;
   size_t index = 0;
+  bool tensorMap = false;
+  std::array<int64_t, 2> box = {0, 0};
 };
 
 /// A step with its names resolved once, at load time.
@@ -80,6 +84,52 @@ std::string logText(const std::vector<char> &buffer) {
          (text.back() == '\n' || text.back() == ' ' || text.back() == '\r'))
     text.pop_back();
   return text;
+}
+
+/// Encodes the tensor map of a rank-2 row-major buffer: boxes of
+/// box[0] features x box[1] rows, stored with the 128-byte swizzle, zeros
+/// outside the buffer (docs/abi.md).
+Status makeTensorMap(const cu::Api &api, const std::string &name,
+                     uint64_t pointer, const std::vector<int64_t> &shape,
+                     DType dtype, const std::array<int64_t, 2> &box,
+                     cu::TensorMap &map) {
+  std::string what = "tensor map of '" + name + "'";
+  if (!api.cuTensorMapEncodeTiled)
+    return Status::error(
+        what + ": the CUDA driver has no cuTensorMapEncodeTiled (a driver "
+               "for CUDA 12 or later is needed for TMA kernels)",
+        ErrorCode::Unavailable);
+  int type = dtype == DType::F16    ? cu::kTensorMapFloat16
+             : dtype == DType::BF16 ? cu::kTensorMapBFloat16
+                                    : cu::kTensorMapFloat32;
+  uint64_t bytes = dtypeBytes(dtype);
+  // TMA coordinates are signed 32-bit.
+  if (shape.size() != 2 || shape[0] < 1 || shape[1] < 1 ||
+      shape[0] > INT32_MAX || shape[1] > INT32_MAX)
+    return Status::error(what + ": TMA kernels take 1 to 2^31 - 1 rows and "
+                                "features (compile with --cluster=0 for "
+                                "cp.async copies)");
+  uint64_t rowBytes = static_cast<uint64_t>(shape[1]) * bytes;
+  if (rowBytes % 16 != 0 || pointer % 16 != 0)
+    return Status::error(what + ": TMA needs 16-byte aligned rows (" +
+                         std::to_string(rowBytes) + " bytes per row)");
+  uint64_t dims[2] = {static_cast<uint64_t>(shape[1]),
+                      static_cast<uint64_t>(shape[0])};
+  uint64_t strides[1] = {rowBytes};
+  uint32_t boxDims[2] = {static_cast<uint32_t>(box[0]),
+                         static_cast<uint32_t>(box[1])};
+  uint32_t elementStrides[2] = {1, 1};
+  return cu::check(
+      api,
+      api.cuTensorMapEncodeTiled(
+          &map, type, 2, reinterpret_cast<void *>(pointer), dims, strides,
+          boxDims, elementStrides, cu::kTensorMapInterleaveNone,
+          cu::kTensorMapSwizzle128B, cu::kTensorMapL2Promotion256B,
+          cu::kTensorMapOOBFillZero),
+      "cuTensorMapEncodeTiled",
+      what + ", " + std::to_string(shape[0]) + " x " +
+          std::to_string(shape[1]) + " " + dtypeName(dtype) + ", box " +
+          std::to_string(box[0]) + " x " + std::to_string(box[1]));
 }
 
 } // namespace
@@ -176,7 +226,12 @@ Status Program::Impl::resolve(const cu::Api &api) {
       entries.push_back(std::move(entry));
     }
     for (const ParamDesc &param : step.params) {
-      if (param.kind == ParamDesc::Kind::Buffer) {
+      if (param.kind == ParamDesc::Kind::TensorMap) {
+        Ref ref = refTo(param.name);
+        ref.tensorMap = true;
+        ref.box = param.box;
+        resolved.params.push_back(ref);
+      } else if (param.kind == ParamDesc::Kind::Buffer) {
         resolved.params.push_back(refTo(param.name));
       } else {
         Ref ref;
@@ -366,6 +421,38 @@ Expected<LaunchStats> Program::launch(const ArgValue *args, size_t numArgs,
   Status failure;
   std::vector<uint64_t> values;
   std::vector<void *> params;
+  std::vector<cu::TensorMap> maps;
+  // The shape and dtype of a tensor map's buffer, as bound for this call.
+  auto tensorMapShape = [&](const Ref &ref) {
+    if (ref.kind == Ref::Kind::Arg)
+      return args[ref.index].shape;
+    std::vector<int64_t> shape;
+    for (const Dim &dim : desc.buffers[ref.index].shape)
+      shape.push_back(dim.isSymbol() ? binding.symbols.at(dim.symbol)
+                                     : dim.size);
+    return shape;
+  };
+  auto encodeTensorMap = [&](const cu::Api &api, const Ref &ref,
+                             uint64_t pointer, cu::TensorMap &map) -> Status {
+    bool isArg = ref.kind == Ref::Kind::Arg;
+    DType dtype =
+        isArg ? args[ref.index].dtype : desc.buffers[ref.index].dtype;
+    const std::string &name =
+        isArg ? desc.args[ref.index].name : desc.buffers[ref.index].name;
+    return makeTensorMap(api, name, pointer, tensorMapShape(ref), dtype,
+                         ref.box, map);
+  };
+  // A step whose tensor-mapped operand is empty has no work: fusec gives
+  // tensor maps only to kernels whose outputs are empty then (docs/abi.md),
+  // and a map of an empty buffer cannot be encoded.
+  auto hasEmptyTensorMap = [&](const ResolvedStep &step) {
+    for (const Ref &ref : step.params)
+      if (ref.tensorMap)
+        for (int64_t extent : tensorMapShape(ref))
+          if (extent == 0)
+            return true;
+    return false;
+  };
   for (size_t i = 0; i < impl->steps.size(); ++i) {
     const ResolvedStep &step = impl->steps[i];
     const StepDesc &stepDesc = desc.steps[i];
@@ -387,16 +474,30 @@ Expected<LaunchStats> Program::launch(const ArgValue *args, size_t numArgs,
       ++stats.memsets;
       continue;
     }
-    // Each parameter is 8 bytes: a u64 pointer or an i64 size.
+    if (hasEmptyTensorMap(step))
+      continue;
+    // Each parameter is 8 bytes (a u64 pointer or an i64 size) or a
+    // 128-byte tensor map, which the launch copies by value.
     values.resize(step.params.size());
     params.resize(step.params.size());
-    for (size_t p = 0; p < step.params.size(); ++p) {
+    maps.resize(step.params.size());
+    for (size_t p = 0; p < step.params.size() && failure.ok(); ++p) {
       const Ref &ref = step.params[p];
+      if (ref.tensorMap) {
+        failure = encodeTensorMap(api, ref, pointerOf(ref), maps[p]);
+        if (!failure.ok())
+          failure = failure.withPrefix(prefix + stepPath(i) + ".params[" +
+                                       std::to_string(p) + "]: ");
+        params[p] = &maps[p];
+        continue;
+      }
       values[p] = ref.kind == Ref::Kind::Size
                       ? static_cast<uint64_t>(binding.sizes[ref.index])
                       : pointerOf(ref);
       params[p] = &values[p];
     }
+    if (!failure.ok())
+      break;
     const LaunchConfig &config = binding.configs[i];
     failure = cu::check(
         api,

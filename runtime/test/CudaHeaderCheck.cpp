@@ -76,6 +76,10 @@ template <typename R, typename... Args> struct Normalize<R (*)(Args...), void> {
   using type =
       typename Normalize<R>::type (*)(typename Normalize<Args>::type...);
 };
+// The runtime's opaque tensor map is CUtensorMap.
+template <> struct Normalize<cu::TensorMap, void> {
+  using type = CUtensorMap;
+};
 template <typename T> using Normalized = typename Normalize<T>::type;
 
 // `name` expands through cuda.h's macros to the versioned symbol, e.g.
@@ -85,3 +89,20 @@ template <typename T> using Normalized = typename Normalize<T>::type;
                                Normalized<cu::name##_fn>>,                     \
                 "signature of " symbol);
 FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CHECK_FUNCTION)
+static_assert(std::is_same_v<Normalized<decltype(&::cuTensorMapEncodeTiled)>,
+                             Normalized<cu::cuTensorMapEncodeTiled_fn>>,
+              "signature of cuTensorMapEncodeTiled");
+static_assert(sizeof(cu::TensorMap) == sizeof(CUtensorMap) &&
+                  alignof(cu::TensorMap) == alignof(CUtensorMap),
+              "CUtensorMap");
+static_assert(cu::kTensorMapFloat16 == CU_TENSOR_MAP_DATA_TYPE_FLOAT16, "");
+static_assert(cu::kTensorMapFloat32 == CU_TENSOR_MAP_DATA_TYPE_FLOAT32, "");
+static_assert(cu::kTensorMapBFloat16 == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, "");
+static_assert(cu::kTensorMapInterleaveNone == CU_TENSOR_MAP_INTERLEAVE_NONE,
+              "");
+static_assert(cu::kTensorMapSwizzle128B == CU_TENSOR_MAP_SWIZZLE_128B, "");
+static_assert(cu::kTensorMapL2Promotion256B ==
+                  CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+              "");
+static_assert(cu::kTensorMapOOBFillZero == CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+              "");

@@ -50,7 +50,7 @@ static LaunchDesc sampleDesc() {
   launch.kind = StepDesc::Kind::Launch;
   launch.entry = "k0";
   launch.params = {ParamDesc::buffer("x"), ParamDesc::buffer("t"),
-                   ParamDesc::size("s1")};
+                   ParamDesc::size("s1"), ParamDesc::tensorMap("x", 64, 200)};
   launch.grid = {
       Expr::apply(Expr::OpKind::CDiv, Expr::sym("s0"), Expr::integer(64)),
       Expr::apply(
@@ -87,6 +87,9 @@ static void testRoundTrip() {
   EXPECT(other != desc);
   other = desc;
   other.args[2].shape[0] = Dim::fixed(4);
+  EXPECT(other != desc);
+  other = desc;
+  other.steps[1].params[3].box[1] = 64;
   EXPECT(other != desc);
 
   // An empty description (no sizes, buffers or steps) round-trips too.

@@ -8,12 +8,18 @@
 // Hopper (sm_90a): f16, bf16 and tf32 products on warpgroup MMAs that read
 // both operands from 128-byte-swizzled slices through matrix descriptors;
 // 3xtf32 splits each staged element once into big, small and cross tiles;
-// rows that cp.async cannot copy stay on mma.sync.
-// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=WGMMA
+// rows that cp.async cannot copy stay on mma.sync. cluster=0 keeps the
+// cp.async copies that TMA loads replace by default.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 cluster=0' | FileCheck %s --check-prefix=WGMMA
+// By default wgmma's stages are filled by TMA loads that thread 0 issues,
+// tracked by mbarriers, in clusters of 2 blocks that multicast the
+// candidate slices; cluster=1 loads without clusters.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=TMA
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 cluster=1' | FileCheck %s --check-prefix=TMA1
 // With 256 candidates and many rows the ledger picks 128x256 tiles (two
 // warpgroups of m64n256, 128 accumulators per thread, one block per SM,
 // 4 stages of 48 KiB), which the H200 ran fastest (0.57 of the f16 rate).
-// RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 emit-remarks=true' 2>&1 | FileCheck %s --check-prefix=WG256
+// RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 emit-remarks=true cluster=0' 2>&1 | FileCheck %s --check-prefix=WG256
 // WG256: remark: fuse-map-to-gpu: ledger on h200: 128x256 tiles on tensor cores (f16.tensor, 1 MMA pass(es)), split 1
 // WG256-LABEL: gpu.func @gemm_argmin_f16_k0
 // WG256-SAME: 128x256 block tile, 64 features per slice, 2x64 per thread, 256 threads, tensor-core wgmma m64n256k16 from shared memory (f16, f32 accumulation), matrix descriptors, 4 cp.async stages
@@ -22,7 +28,7 @@
 // With two stages a buffer is reused by the next slice but one, so each
 // slice waits for its own MMAs (wait 0) instead of keeping them in flight.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a stages=2 expected-rows=131072' | FileCheck %s --check-prefix=WG2
-// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=tf32' | FileCheck %s --check-prefix=WGTF32
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=tf32 cluster=0' | FileCheck %s --check-prefix=WGTF32
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32' | FileCheck %s --check-prefix=WG3X
 
 // The byte ledger's schedule model chooses tile shape and split; each
@@ -192,6 +198,57 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // makes the copies visible to the tensor cores' async proxy. One slice's
 // MMAs stay in flight while the next slice is staged (wait 1); all are
 // waited for before the epilogue reads the accumulators (wait 0).
+// With TMA loads, the tensor maps of the rows and the candidates follow the other
+// parameters, in the launch description too, with boxes of one 128-byte
+// row by 128 rows and by 64 candidates (half of the 128-candidate tile:
+// each block of a cluster loads one half for both); the grid is whole
+// clusters. Each stage has a full barrier (1 arrival plus the bytes,
+// 32 KiB) and an empty one (the 8 warps of both blocks). The loads wait
+// for the stage's empty barrier; the candidate half is multicast to the
+// cluster (mask 0b11). After its MMAs, each warp releases the previous
+// stage in both blocks, and the last one after the loop; the blocks leave
+// together.
+// TMA-LABEL: func.func @gram_f16(
+// TMA-SAME: {\22tensor_map\22: \22arg0\22, \22box\22: [64, 128]}, {\22tensor_map\22: \22arg1\22, \22box\22: [64, 64]}],\0A      \22grid\22: {{\[\[}}\22mul\22, [\22cdiv\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 2], 2], 1, 1]
+// TMA-LABEL: gpu.func @gram_f16_k0(
+// TMA-SAME: %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %[[ROWMAP:.*]]: !llvm.ptr, %[[COLMAP:.*]]: !llvm.ptr) kernel
+// TMA-SAME: 3 TMA stages with mbarriers (104496 bytes of dynamic shared memory), clusters of 2 blocks multicasting the candidate slices
+// TMA-SAME: fusec.tensor_map_args = array<i64: 4, 5>, nvvm.cluster_dim = array<i32: 2, 1, 1>
+// TMA: nvvm.mbarrier.init %{{.*}}, %c1_i32{{[_0-9]*}} :
+// TMA: nvvm.mbarrier.init %{{.*}}, %c16_i32{{[_0-9]*}} :
+// TMA: nvvm.fence.mbarrier.init
+// TMA-NEXT: }
+// TMA-NEXT: nvvm.cluster.arrive
+// TMA-NEXT: nvvm.cluster.wait
+// TMA-NEXT: nvvm.read.ptx.sreg.cluster.ctarank
+// TMA: nvvm.mbarrier.try_wait.parity
+// TMA: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
+// TMA: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ROWMAP]], %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+// TMA: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[COLMAP]], %{{.*}}, box[%{{.*}}, %{{.*}}] multicast_mask = %c3_i16 : !llvm.ptr<7>, !llvm.ptr
+// TMA-NOT: nvgpu.device_async_copy
+// TMA: nvvm.wgmma.mma_async
+// TMA-NOT: nvgpu.device_async_copy
+// TMA: nvvm.wgmma.wait.group.sync.aligned 1
+// TMA: nvvm.bar.warp.sync
+// TMA: nvvm.mapa %{{.*}}, %c0_i32{{[_0-9]*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// TMA-NEXT: nvvm.mbarrier.arrive %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// TMA: nvvm.mapa %{{.*}}, %c1_i32{{[_0-9]*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// TMA-NEXT: nvvm.mbarrier.arrive %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// TMA: nvvm.wgmma.wait.group.sync.aligned 0
+// TMA: nvvm.bar.warp.sync
+// TMA: nvvm.mbarrier.arrive
+// TMA: nvvm.cluster.arrive
+// TMA-NEXT: nvvm.cluster.wait
+// TMA-NEXT: gpu.return
+// TMA1-LABEL: gpu.func @gram_f16_k0
+// TMA1-SAME: 3 TMA stages with mbarriers
+// TMA1-NOT: cluster
+// TMA1: nvvm.mbarrier.init %{{.*}}, %c8_i32{{[_0-9]*}} :
+// TMA1: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+// TMA1-NOT: multicast_mask
+// TMA1: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3> -> i64
+// TMA1-NOT: nvvm.cluster
+// TMA1: gpu.return
 // WGMMA-LABEL: gpu.func @gram_f16_k0
 // WGMMA-SAME: 128x128 block tile, 64 features per slice, 2x32 per thread, 256 threads, tensor-core wgmma m64n128k16 from shared memory (f16, f32 accumulation), matrix descriptors, 3 cp.async stages (104448 bytes of dynamic shared memory)
 // WGMMA: memref.extract_aligned_pointer_as_index

@@ -170,6 +170,11 @@ static cl::opt<int64_t>
            cl::desc("GPU mode: tensor-core slices in flight through "
                     "cp.async, 2-8 (0: chosen)"),
            cl::init(0), cl::cat(runCategory));
+static cl::opt<int64_t>
+    cluster("cluster",
+            cl::desc("GPU mode, wgmma: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 "
+                     "TMA in clusters that multicast the candidate tile"),
+            cl::init(-1), cl::cat(runCategory));
 static cl::opt<std::string>
     precision("precision",
               cl::desc("GPU mode: f32 products of the Gram form on ieee "
@@ -1326,6 +1331,7 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     options.tileK = tileK;
     options.split = split;
     options.stages = stages;
+    options.cluster = cluster;
     options.precision = precision;
     options.expectedRows = expectedRows;
     // compileModule works in place: give it a copy.

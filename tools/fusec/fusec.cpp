@@ -96,6 +96,12 @@ static cl::opt<int64_t> stages(
     cl::desc("Tensor-core schedule: shared-memory slices in flight through "
              "cp.async, 2-8 (0: chosen)"),
     cl::init(0), cl::cat(fusecCategory));
+static cl::opt<int64_t> cluster(
+    "cluster",
+    cl::desc("wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies; 1 TMA "
+             "loads; 2 or 4 TMA loads in clusters that multicast the "
+             "candidate tile"),
+    cl::init(-1), cl::cat(fusecCategory));
 static cl::opt<int64_t> threadM("thread-m",
                                 cl::desc("Rows of a thread's register tile"),
                                 cl::init(0), cl::cat(fusecCategory));
@@ -227,6 +233,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   gpu.precision = precision;
   gpu.expectedRows = expectedRows;
   gpu.stages = stages;
+  gpu.cluster = cluster;
   fusec::buildGPUKernelPipeline(gpm, gpu);
   if (failed(gpm.run(*scheduled)))
     return 1;
@@ -332,6 +339,7 @@ int main(int argc, char **argv) {
   options.expectedRows = expectedRows;
   options.minBlocks = minBlocks;
   options.stages = stages;
+  options.cluster = cluster;
   options.threadM = threadM;
   options.threadN = threadN;
   options.device = device;

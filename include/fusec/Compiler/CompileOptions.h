@@ -32,6 +32,9 @@ struct CompileOptions {
   int64_t minBlocks = 0, threadM = 0, threadN = 0;
   /// Tensor-core schedule: shared-memory slices in flight (0: chosen).
   int64_t stages = 0;
+  /// wgmma schedule: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 TMA in clusters
+  /// that multicast the candidate tile.
+  int64_t cluster = -1;
   /// How f32 products of the Gram form run: "ieee" (FMA units, exact
   /// fp32), "tf32" or "3xtf32" (tensor cores). f16/bf16 products always
   /// run on tensor cores.

@@ -88,12 +88,34 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
     Option<"stages", "stages", "int64_t", /*default=*/"0",
            "Tensor-core schedule: shared-memory slices in flight through "
            "cp.async (2-8; 0: chosen)">,
+    Option<"cluster", "cluster", "int64_t", /*default=*/"-1",
+           "wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies; 1 TMA "
+           "loads; 2 or 4 TMA loads in clusters of that many blocks, which "
+           "multicast the candidate tile">,
   ];
   let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
                            "memref::MemRefDialect", "scf::SCFDialect",
                            "vector::VectorDialect", "gpu::GPUDialect",
                            "NVVM::NVVMDialect", "LLVM::LLVMDialect",
                            "nvgpu::NVGPUDialect"];
+}
+
+def FuseTensorMapParams : Pass<"fuse-tensor-map-params", "gpu::GPUModuleOp"> {
+  let summary = "Pass TMA tensor maps to kernels by value, as grid constants";
+  let description = [{
+    The wgmma schedule with TMA loads takes a 128-byte CUtensorMap per
+    operand after its other parameters, and marks them on the kernel with
+    `fusec.tensor_map_args` (the argument numbers): the GPU-to-NVVM
+    conversion keeps a kernel's attributes but not its arguments'. After
+    that conversion, this pass makes each marked `!llvm.ptr` argument of
+    the `llvm.func` a by-value parameter (`llvm.byval` of 128 bytes,
+    `llvm.align` 64) with `nvvm.grid_constant`, which is the PTX
+    `.param .align 64 .b8 p[128]` that the runtime fills from
+    `cuTensorMapEncodeTiled` and whose address the TMA instructions take
+    (`cvta.param`). It then drops the marker. An out-of-range argument
+    number or an argument that is not a pointer is an error.
+  }];
+  let dependentDialects = ["LLVM::LLVMDialect", "NVVM::NVVMDialect"];
 }
 
 #endif // FUSEC_CONVERSION_PASSES_TD

@@ -78,6 +78,11 @@ struct GPUPipelineOptions
       *this, "stages",
       llvm::cl::desc("Tensor-core schedule: slices in flight (0: chosen)"),
       llvm::cl::init(0)};
+  Option<int64_t> cluster{
+      *this, "cluster",
+      llvm::cl::desc("wgmma schedule: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 "
+                     "TMA in clusters"),
+      llvm::cl::init(-1)};
   Option<int64_t> threadM{*this, "thread-m",
                           llvm::cl::desc("Rows of a thread's register tile"),
                           llvm::cl::init(0)};

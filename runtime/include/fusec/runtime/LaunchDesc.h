@@ -122,23 +122,36 @@ struct BufferDesc {
   }
 };
 
-/// A kernel parameter: a buffer (passed as a u64 device pointer) or a size
-/// symbol (passed as an i64).
+/// A kernel parameter: a buffer (passed as a u64 device pointer), a size
+/// symbol (passed as an i64), or a tensor map of a rank-2 buffer (a
+/// 128-byte CUtensorMap passed by value, for Hopper's TMA loads).
 struct ParamDesc {
-  enum class Kind { Buffer, Size };
+  enum class Kind { Buffer, Size, TensorMap };
   Kind kind = Kind::Buffer;
   std::string name;
+  /// TensorMap: the box one load copies, {features, rows} (innermost
+  /// first). The map tiles the buffer with the 128-byte swizzle, so
+  /// box[0] * element bytes is 128; elements outside the buffer read as 0.
+  std::array<int64_t, 2> box = {0, 0};
 
   static ParamDesc buffer(std::string name) {
-    return ParamDesc{Kind::Buffer, std::move(name)};
+    return ParamDesc{Kind::Buffer, std::move(name), {0, 0}};
   }
   static ParamDesc size(std::string name) {
-    return ParamDesc{Kind::Size, std::move(name)};
+    return ParamDesc{Kind::Size, std::move(name), {0, 0}};
+  }
+  static ParamDesc tensorMap(std::string name, int64_t inner, int64_t outer) {
+    return ParamDesc{Kind::TensorMap, std::move(name), {inner, outer}};
   }
   bool operator==(const ParamDesc &other) const {
-    return kind == other.kind && name == other.name;
+    return kind == other.kind && name == other.name && box == other.box;
   }
 };
+
+/// The bytes of a tensor map's box row: the 128-byte swizzle span.
+inline constexpr int64_t kTensorMapRowBytes = 128;
+/// The most rows (or features) a tensor map's box may have.
+inline constexpr int64_t kTensorMapMaxBox = 256;
 
 /// One step of a call. Fields not used by `kind` keep their defaults.
 struct StepDesc {
