@@ -56,7 +56,8 @@ HALF_VARIANTS = {
     "probe": [("auto", []), ("64x64", ["--tile-m=64", "--tile-n=64"]),
               ("split1", ["--split=1"]), ("wgmma", ["--arch=sm_90a"])],
     "large": [("auto", []), ("128x128", ["--tile-n=128"]),
-              ("wgmma", ["--arch=sm_90a"])],
+              ("wgmma", ["--arch=sm_90a"]),
+              ("wgmma-cpasync", ["--arch=sm_90a", "--cluster=0"])],
 }
 
 # Tile variants: (label, extra fusec flags). The first is the ledger's own

@@ -1576,7 +1576,14 @@ LogicalResult TiledBuilder::build() {
   builder.setInsertionPointToEnd(lLoop->body);
   Value slice = lLoop->iv;
   Value l0 = arith::MulIOp::create(builder, loc, slice, idx(cfg.bk));
-  Value current = arith::RemUIOp::create(builder, loc, slice, idx(buffers));
+  // The stage this slice is in: with TMA the stages run on across
+  // candidate tiles (global iteration modulo stages), so a tile whose
+  // slice count is not a multiple of the stages starts mid-ring.
+  Value current = arith::RemUIOp::create(
+      builder, loc,
+      cfg.tma ? arith::AddIOp::create(builder, loc, firstIteration, slice)
+              : slice,
+      idx(buffers));
   Value next = arith::SubIOp::create(builder, loc, idx(1), current);
   Value nextL0 = arith::AddIOp::create(builder, loc, l0, idx(cfg.bk));
   Value hasNext =
@@ -2652,9 +2659,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                      : std::clamp<int64_t>(budget / stageBytes, 2, 4);
   }
   // TMA loads (wgmma's stages with a slice in flight, not the split
-  // staging; one block per row tile's candidates), by default in clusters
-  // of 2 that multicast the candidate slice. The boxes must fit TMA (at
-  // most 256 rows) and the multicast parts the swizzle's 8-row period.
+  // staging; one block per row tile's candidates). By default without
+  // clusters: on the H200, sample-heavy f16 at 128x256 ran in 37.1 ms with
+  // TMA, 39.4 ms with cp.async, and 49.4 / 75.0 ms in clusters of 2 / 4
+  // that multicast the candidate slices (docs/performance-notes.md,
+  // version 12). The boxes must fit TMA (at most 256 rows) and the
+  // multicast parts the swizzle's 8-row period.
   // TMA coordinates are signed 32-bit: static extents past that keep
   // cp.async (the runtime rejects dynamic ones). The candidates must be
   // static and present: a launch with an empty tensor-mapped operand is
@@ -2669,7 +2679,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                      work.candidates > 0 && work.candidates <= INT32_MAX;
   // Like `stages`, the cluster option applies to the kernels that can take
   // it; the schedule remark says which did.
-  int64_t cluster = ctx.tiles.cluster == -1 ? 2 : ctx.tiles.cluster;
+  int64_t cluster = ctx.tiles.cluster == -1 ? 1 : ctx.tiles.cluster;
   if (cluster > 0 && tmaPossible && cfg.bn % (8 * cluster) == 0) {
     cfg.tma = true;
     cfg.cluster = cluster;

@@ -71,6 +71,21 @@ run tc-wg-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf3
 run tc-wg-3xtf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=3xtf32 --trials=8 --seed=55
 run tc-wg-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=56 --stages=4 --expected-rows=131072
 run tc-wg-f16-n256 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=57 --tile-n=256 --expected-rows=131072 --keep-extent=256,512
+# wgmma's stage loads: TMA by default; cp.async (--cluster=0) and TMA in
+# clusters of 2 and 4 that multicast the candidate slices too. 300 rows
+# make 3 row tiles, so a cluster of 2 has a block past the rows.
+run tc-wg-cpasync fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=61 --cluster=0
+run tc-wg-tma2 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=62 --cluster=2
+run tc-wg-tma4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=63 --cluster=4 --expected-rows=131072
+run tc-wg-tma-300 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=2 --seed=64 --dims=s0=300 --keep-extent=256,512 --expected-rows=131072 --cluster=2
+run tc-wg-tma-bf16-n256 fuse-run test/GPU/Inputs/gemm_argmin_bf16.mlir --mode=gpu $wg --trials=4 --seed=65 --tile-n=256 --expected-rows=131072 --keep-extent=256,512
+# Several candidate tiles, partial tiles and slices: 3 stages start
+# tiles mid-ring.
+tiles=test/GPU/Inputs/gemm_argmin_f16_tiles.mlir
+run tc-wg-tiles fuse-run $tiles --mode=gpu $wg --trials=4 --seed=66 --keep-extent=1000,200 --expected-rows=131072
+run tc-wg-tiles-s3 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=67 --keep-extent=1000,200 --expected-rows=131072 --stages=3
+run tc-wg-tiles-c2 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=68 --keep-extent=1000,200 --expected-rows=131072 --stages=3 --cluster=2
+run tc-wg-tiles-cpasync fuse-run $tiles --mode=gpu $wg --trials=4 --seed=69 --keep-extent=1000,200 --expected-rows=131072 --stages=3 --cluster=0
 run tc-wg-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=2 --seed=58 --max-dynamic=300 --max-static=70
 run tc-wg-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \

@@ -12,10 +12,10 @@
 // cp.async copies that TMA loads replace by default.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 cluster=0' | FileCheck %s --check-prefix=WGMMA
 // By default wgmma's stages are filled by TMA loads that thread 0 issues,
-// tracked by mbarriers, in clusters of 2 blocks that multicast the
-// candidate slices; cluster=1 loads without clusters.
-// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=TMA
-// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 cluster=1' | FileCheck %s --check-prefix=TMA1
+// tracked by mbarriers (TMA1); cluster=2 puts blocks in clusters of 2 that
+// multicast the candidate slices (TMA).
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 cluster=2' | FileCheck %s --check-prefix=TMA
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=TMA1
 // With 256 candidates and many rows the ledger picks 128x256 tiles (two
 // warpgroups of m64n256, 128 accumulators per thread, one block per SM,
 // 4 stages of 48 KiB), which the H200 ran fastest (0.57 of the f16 rate).
