@@ -230,10 +230,12 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // TMA-NOT: nvgpu.device_async_copy
 // TMA: nvvm.wgmma.wait.group.sync.aligned 1
 // TMA: nvvm.bar.warp.sync
-// TMA: nvvm.mapa %{{.*}}, %c0_i32{{[_0-9]*}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// TMA-NEXT: nvvm.mbarrier.arrive %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
-// TMA: nvvm.mapa %{{.*}}, %c1_i32{{[_0-9]*}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// TMA-NEXT: nvvm.mbarrier.arrive %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// TMA: %[[LANE:.*]] = arith.remui %{{.*}}, %c32{{[_0-9]*}} : index
+// TMA: %[[SIGNALS:.*]] = arith.cmpi ult, %[[LANE]], %c2{{[_0-9]*}} : index
+// TMA-NEXT: scf.if %[[SIGNALS]] {
+// TMA: %[[RANK:.*]] = arith.index_castui %[[LANE]] : index to i32
+// TMA-NEXT: %[[REMOTE:.*]] = nvvm.mapa %{{.*}}, %[[RANK]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// TMA-NEXT: nvvm.mbarrier.arrive %[[REMOTE]] : !llvm.ptr<7>
 // TMA: nvvm.wgmma.wait.group.sync.aligned 0
 // TMA: nvvm.bar.warp.sync
 // TMA: nvvm.mbarrier.arrive
