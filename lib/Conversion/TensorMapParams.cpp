@@ -33,8 +33,8 @@ struct FuseTensorMapParamsPass
     auto mapType =
         LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), kTensorMapBytes);
     WalkResult walk = getOperation().walk([&](LLVM::LLVMFuncOp func) {
-      auto marker = func->getAttrOfType<DenseI64ArrayAttr>(
-          "fusec.tensor_map_args");
+      auto marker =
+          func->getAttrOfType<DenseI64ArrayAttr>("fusec.tensor_map_args");
       if (!marker)
         return WalkResult::advance();
       for (int64_t index : marker.asArrayRef()) {

@@ -1451,8 +1451,7 @@ LogicalResult TiledBuilder::build() {
         NVVM::MemScopeKindAttr::get(builder.getContext(),
                                     NVVM::MemScopeKind::CTA),
         builder.getBoolAttr(false), Value());
-    Value feature =
-        toI32(arith::MulIOp::create(builder, loc, s, idx(cfg.bk)));
+    Value feature = toI32(arith::MulIOp::create(builder, loc, s, idx(cfg.bk)));
     auto load = [&](Value map, int64_t offset, int64_t rows, Value part,
                     Value firstRow, Value mask) {
       Value dst = sharedPtr(arith::AddIOp::create(
@@ -1464,8 +1463,8 @@ LogicalResult TiledBuilder::build() {
           part));
       NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
           builder, loc,
-          LLVM::AddrSpaceCastOp::create(builder, loc, clusterPtrType, dst),
-          map, ValueRange{feature, toI32(firstRow)}, fullBarrier(stage),
+          LLVM::AddrSpaceCastOp::create(builder, loc, clusterPtrType, dst), map,
+          ValueRange{feature, toI32(firstRow)}, fullBarrier(stage),
           ValueRange{}, mask, Value(),
           NVVM::TMALoadModeAttr::get(builder.getContext(),
                                      NVVM::TMALoadMode::TILE),
@@ -1512,11 +1511,11 @@ LogicalResult TiledBuilder::build() {
                                      barrier, Value(), ctaScope);
       return;
     }
-    NVVM::MBarrierArriveOp::create(
-        builder, loc, Type(),
-        NVVM::MapaOp::create(builder, loc, clusterPtrType, barrier,
-                             toI32(lane)),
-        Value(), ctaScope);
+    NVVM::MBarrierArriveOp::create(builder, loc, Type(),
+                                   NVVM::MapaOp::create(builder, loc,
+                                                        clusterPtrType, barrier,
+                                                        toI32(lane)),
+                                   Value(), ctaScope);
   };
   // TMA: the global iteration of this candidate tile's first slice.
   Value firstIteration;
@@ -1531,8 +1530,8 @@ LogicalResult TiledBuilder::build() {
     // Prologue: slices 0 .. prefetch - 1 in flight; the empty barriers
     // keep them off stages that warps of the cluster still read.
     for (int64_t s = 0; s < prefetch; ++s)
-      issueSliceTma(idx(s), arith::AddIOp::create(builder, loc,
-                                                  firstIteration, idx(s)));
+      issueSliceTma(
+          idx(s), arith::AddIOp::create(builder, loc, firstIteration, idx(s)));
   } else if (async) {
     // Prologue: slices 0 .. prefetch - 1 in flight. The barrier keeps them
     // off buffers that slow warps may still read for the previous tile.
@@ -1641,9 +1640,9 @@ LogicalResult TiledBuilder::build() {
   if (cfg.tma) {
     iteration = arith::AddIOp::create(builder, loc, firstIteration, slice);
     waitFullTma(iteration);
-    issueSliceTma(arith::AddIOp::create(builder, loc, slice, idx(prefetch)),
-                  arith::AddIOp::create(builder, loc, iteration,
-                                        idx(prefetch)));
+    issueSliceTma(
+        arith::AddIOp::create(builder, loc, slice, idx(prefetch)),
+        arith::AddIOp::create(builder, loc, iteration, idx(prefetch)));
   } else if (async) {
     NVVM::CpAsyncWaitGroupOp::create(builder, loc, prefetch - 1);
     if (cfg.wgmma)
@@ -2003,8 +2002,7 @@ LogicalResult TiledBuilder::build() {
         auto ifOp = scf::IfOp::create(builder, loc, hasPrevious, false);
         OpBuilder::InsertionGuard guard(builder);
         builder.setInsertionPointToStart(ifOp.thenBlock());
-        releaseStageTma(
-            arith::SubIOp::create(builder, loc, iteration, idx(1)));
+        releaseStageTma(arith::SubIOp::create(builder, loc, iteration, idx(1)));
       }
     } else if (cfg.wgmma) {
       emitter.setInsertionPoint(frame);
@@ -2758,13 +2756,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     if (cfg.cluster > 1) {
       rowTiles = Expr::apply(
           Expr::OpKind::Mul,
-          Expr::apply(Expr::OpKind::CDiv, rowTiles,
-                      Expr::integer(cfg.cluster)),
+          Expr::apply(Expr::OpKind::CDiv, rowTiles, Expr::integer(cfg.cluster)),
           Expr::integer(cfg.cluster));
-      ctx.func->setAttr("nvvm.cluster_dim",
-                        DenseI32ArrayAttr::get(
-                            ctx.func.getContext(),
-                            {static_cast<int32_t>(cfg.cluster), 1, 1}));
+      ctx.func->setAttr(
+          "nvvm.cluster_dim",
+          DenseI32ArrayAttr::get(ctx.func.getContext(),
+                                 {static_cast<int32_t>(cfg.cluster), 1, 1}));
     }
     launch.tensorMaps.push_back(
         {plan->rowLeaf.getArgNumber(), {cfg.bk, cfg.bm}});

@@ -126,11 +126,10 @@ inline constexpr int kTensorMapSwizzle128B = 3;
 inline constexpr int kTensorMapL2Promotion256B = 3;
 inline constexpr int kTensorMapOOBFillZero = 0; // ..._FLOAT_OOB_FILL_NONE
 
-using cuTensorMapEncodeTiled_fn = Result (*)(TensorMap *, int, uint32_t,
-                                             void *, const uint64_t *,
-                                             const uint64_t *, const uint32_t *,
-                                             const uint32_t *, int, int, int,
-                                             int);
+using cuTensorMapEncodeTiled_fn = Result (*)(TensorMap *, int, uint32_t, void *,
+                                             const uint64_t *, const uint64_t *,
+                                             const uint32_t *, const uint32_t *,
+                                             int, int, int, int);
 
 struct Api {
 #define FUSEC_CUDA_DECLARE_FIELD(name, symbol, params) name##_fn name = nullptr;

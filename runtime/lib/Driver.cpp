@@ -70,8 +70,9 @@ static void loadDriver(DriverState &state) {
   }
   FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CUDA_RESOLVE)
 #undef FUSEC_CUDA_RESOLVE
-  state.api.cuTensorMapEncodeTiled = reinterpret_cast<cuTensorMapEncodeTiled_fn>(
-      dlsym(handle, "cuTensorMapEncodeTiled"));
+  state.api.cuTensorMapEncodeTiled =
+      reinterpret_cast<cuTensorMapEncodeTiled_fn>(
+          dlsym(handle, "cuTensorMapEncodeTiled"));
 
   const Api &api = state.api;
   Result result = api.cuInit(0);

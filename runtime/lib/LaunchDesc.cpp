@@ -817,8 +817,8 @@ public:
     if (value.kind == JSONValue::Kind::Object && value.get("tensor_map")) {
       out.kind = ParamDesc::Kind::TensorMap;
       if (!checkKeys(value, path, {"tensor_map", "box"}) ||
-          !readString(*value.get("tensor_map"),
-                      memberPath(path, "tensor_map"), out.name))
+          !readString(*value.get("tensor_map"), memberPath(path, "tensor_map"),
+                      out.name))
         return false;
       const JSONValue &box = *value.get("box");
       std::string boxPath = memberPath(path, "box");
@@ -1030,11 +1030,9 @@ private:
     if (!checkBufferRef(param.name, namePath))
       return false;
     int arg = desc.findArg(param.name);
-    const std::vector<Dim> &shape = arg >= 0
-                                        ? desc.args[arg].shape
-                                        : desc.buffers[desc.findBuffer(
-                                                           param.name)]
-                                              .shape;
+    const std::vector<Dim> &shape =
+        arg >= 0 ? desc.args[arg].shape
+                 : desc.buffers[desc.findBuffer(param.name)].shape;
     DType dtype = arg >= 0 ? desc.args[arg].dtype
                            : desc.buffers[desc.findBuffer(param.name)].dtype;
     if (shape.size() != 2)

@@ -435,8 +435,7 @@ Expected<LaunchStats> Program::launch(const ArgValue *args, size_t numArgs,
   auto encodeTensorMap = [&](const cu::Api &api, const Ref &ref,
                              uint64_t pointer, cu::TensorMap &map) -> Status {
     bool isArg = ref.kind == Ref::Kind::Arg;
-    DType dtype =
-        isArg ? args[ref.index].dtype : desc.buffers[ref.index].dtype;
+    DType dtype = isArg ? args[ref.index].dtype : desc.buffers[ref.index].dtype;
     const std::string &name =
         isArg ? desc.args[ref.index].name : desc.buffers[ref.index].name;
     return makeTensorMap(api, name, pointer, tensorMapShape(ref), dtype,

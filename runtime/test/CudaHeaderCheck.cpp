@@ -77,9 +77,7 @@ template <typename R, typename... Args> struct Normalize<R (*)(Args...), void> {
       typename Normalize<R>::type (*)(typename Normalize<Args>::type...);
 };
 // The runtime's opaque tensor map is CUtensorMap.
-template <> struct Normalize<cu::TensorMap, void> {
-  using type = CUtensorMap;
-};
+template <> struct Normalize<cu::TensorMap, void> { using type = CUtensorMap; };
 template <typename T> using Normalized = typename Normalize<T>::type;
 
 // `name` expands through cuda.h's macros to the versioned symbol, e.g.

@@ -19,23 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = malloc((size_t)size + 1);
-  if (text && fread(text, 1, (size_t)size, f) != (size_t)size) {
-    free(text);
-    text = NULL;
-  }
-  if (text)
-    text[size] = 0;
-  fclose(f);
-  return text;
-}
+#include "../BadInputs/Inputs/read-file.h"
 
 int main(int argc, char **argv) {
   if (argc != 3)

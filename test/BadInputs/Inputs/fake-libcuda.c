@@ -12,7 +12,10 @@
 |*    CUDA_ERROR_INVALID_PTX and a line in the JIT error log;               *|
 |*  - a function is found when the PTX has ".entry <name>(";                *|
 |*  - launches run nothing and succeed;                                      *|
-|*  - FAKE_CUDA_NO_DEVICE=1 makes cuInit fail with CUDA_ERROR_NO_DEVICE.    *|
+|*  - FAKE_CUDA_NO_DEVICE=1 makes cuInit fail with CUDA_ERROR_NO_DEVICE;   *|
+|*  - built with -DFAKE_CUDA_TENSOR_MAPS it also exports                     *|
+|*    cuTensorMapEncodeTiled, which prints its arguments and fills the map  *|
+|*    (the runtime treats that entry point as optional).                    *|
 |*                                                                            *|
 |* When the runtime starts calling a new entry point, add it here too: the  *|
 |* tests then fail with "does not export <name>".                            *|
@@ -273,3 +276,30 @@ EXPORT CUresult cuEventDestroy_v2(void *event) {
   (void)event;
   return kSuccess;
 }
+
+#ifdef FAKE_CUDA_TENSOR_MAPS
+/* Prints what a tiled tensor map would describe; rejects what the real
+   driver documents as invalid for the runtime's use (rank 2, 16-byte
+   strides, boxes of 1-256, the 128-byte swizzle's 128-byte rows). */
+EXPORT CUresult cuTensorMapEncodeTiled(
+    void *map, int type, unsigned rank, void *address,
+    const unsigned long long *dims, const unsigned long long *strides,
+    const unsigned *box, const unsigned *elementStrides, int interleave,
+    int swizzle, int promotion, int fill) {
+  static const unsigned kElementBytes[16] = {1, 2, 4, 4, 8, 8, 2, 4,
+                                             8, 2, 4, 4, 4, 0, 0, 0};
+  if (rank != 2 || (uintptr_t)address % 16 || strides[0] % 16 ||
+      box[0] < 1 || box[0] > 256 || box[1] < 1 || box[1] > 256 ||
+      type < 0 || type > 12 ||
+      (swizzle == 3 && box[0] * kElementBytes[type] != 128))
+    return kInvalidValue;
+  printf("encode: type %d, dims %llu x %llu, row stride %llu, box %u x %u, "
+         "element strides %u %u, interleave %d, swizzle %d, L2 promotion "
+         "%d, fill %d\n",
+         type, dims[0], dims[1], strides[0], box[0], box[1],
+         elementStrides[0], elementStrides[1], interleave, swizzle,
+         promotion, fill);
+  memset(map, 0xA5, 128);
+  return kSuccess;
+}
+#endif
