@@ -2665,16 +2665,17 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // version 12). The boxes must fit TMA (at most 256 rows) and the
   // multicast parts the swizzle's 8-row period.
   // TMA coordinates are signed 32-bit: static extents past that keep
-  // cp.async (the runtime rejects dynamic ones). The candidates must be
-  // static and present: a launch with an empty tensor-mapped operand is
-  // skipped, which is right only when the output is empty too, i.e. when
-  // the rows are.
+  // cp.async (the runtime rejects dynamic ones). The candidates and the
+  // features must be static and present: a launch with an empty
+  // tensor-mapped operand is skipped, which is right only when the output
+  // is empty too, i.e. when the rows are.
   auto fitsCoordinate = [](int64_t extent) {
     return ShapedType::isDynamic(extent) || extent <= INT32_MAX;
   };
   bool tmaPossible = cfg.wgmma && !splitStaged && cfg.stages >= 3 &&
                      cfg.split == 1 && cfg.bm <= 256 &&
-                     fitsCoordinate(rowType.getDimSize(0)) &&
+                     fitsCoordinate(rowType.getDimSize(0)) && dStatic > 0 &&
+                     dStatic <= INT32_MAX &&
                      work.candidates > 0 && work.candidates <= INT32_MAX;
   // Like `stages`, the cluster option applies to the kernels that can take
   // it; the schedule remark says which did.

@@ -379,3 +379,32 @@ func.func @huge_k(%x: tensor<256x64xf32>, %c: tensor<4294967296x64xf32>) -> tens
   %l = fuse.argmin %dist, dim = 1 : tensor<256x4294967296xf32> -> tensor<256xi64>
   return %l : tensor<256xi64>
 }
+
+// -----
+
+// TMA needs static features and candidates, present and below 2^31 (its
+// coordinates are 32-bit, and the runtime skips a launch whose
+// tensor-mapped operand is empty, which is right only for empty rows):
+// these keep the cp.async stages.
+// TMA1-LABEL: func.func @no_features(
+// TMA1-NOT: tensor_map
+// TMA1-LABEL: func.func @huge_f16_k(
+// TMA1-NOT: tensor_map
+// TMA1: gpu.func @huge_f16_k_k0
+// TMA1-SAME: cp.async stages
+func.func @no_features(%x: tensor<?x0xf16>, %c: tensor<64x0xf16>) -> tensor<?xi64> {
+  %xf = fuse.cast %x : tensor<?x0xf16> to tensor<?x0xf32>
+  %cf = fuse.cast %c : tensor<64x0xf16> to tensor<64x0xf32>
+  %ct = fuse.transpose %cf : tensor<64x0xf32> -> tensor<0x64xf32>
+  %xc = fuse.matmul %xf, %ct : tensor<?x0xf32>, tensor<0x64xf32> -> tensor<?x64xf32>
+  %l = fuse.argmin %xc, dim = 1 : tensor<?x64xf32> -> tensor<?xi64>
+  return %l : tensor<?xi64>
+}
+func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> tensor<?xi64> {
+  %xf = fuse.cast %x : tensor<?x64xf16> to tensor<?x64xf32>
+  %cf = fuse.cast %c : tensor<2147483648x64xf16> to tensor<2147483648x64xf32>
+  %ct = fuse.transpose %cf : tensor<2147483648x64xf32> -> tensor<64x2147483648xf32>
+  %xc = fuse.matmul %xf, %ct : tensor<?x64xf32>, tensor<64x2147483648xf32> -> tensor<?x2147483648xf32>
+  %l = fuse.argmin %xc, dim = 1 : tensor<?x2147483648xf32> -> tensor<?xi64>
+  return %l : tensor<?xi64>
+}
