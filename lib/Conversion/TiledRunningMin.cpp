@@ -2659,8 +2659,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   }
   // TMA loads (wgmma's stages with a slice in flight, not the split
   // staging; one block per row tile's candidates). By default without
-  // clusters: on the H200, sample-heavy f16 at 128x256 ran in 37.1 ms with
-  // TMA, 39.4 ms with cp.async, and 49.4 / 75.0 ms in clusters of 2 / 4
+  // clusters: on the H200, sample-heavy f16 at 128x256 ran in 36.7 ms with
+  // TMA, 39.5 ms with cp.async, and 36.8 / 38.7 ms in clusters of 2 / 4
   // that multicast the candidate slices (docs/performance-notes.md,
   // version 12). The boxes must fit TMA (at most 256 rows) and the
   // multicast parts the swizzle's 8-row period.
