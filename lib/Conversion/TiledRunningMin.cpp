@@ -1242,6 +1242,9 @@ LogicalResult TiledBuilder::build() {
   auto toI32 = [&](Value index) -> Value {
     return arith::IndexCastUIOp::create(builder, loc, i32Type, index);
   };
+  auto roundOf = [&](Value g) -> Value {
+    return arith::DivUIOp::create(builder, loc, g, idx(cfg.stages));
+  };
   auto stageOf = [&](Value g) -> Value {
     return arith::IndexCastUIOp::create(
         builder, loc, i64Type,
@@ -1432,7 +1435,7 @@ LogicalResult TiledBuilder::build() {
     auto ifOp = scf::IfOp::create(builder, loc, leads, false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
-    Value round = arith::DivUIOp::create(builder, loc, g, idx(cfg.stages));
+    Value round = roundOf(g);
     Value stage = stageOf(g);
     {
       Value reused = arith::CmpIOp::create(
@@ -1482,10 +1485,8 @@ LogicalResult TiledBuilder::build() {
   };
   // TMA: wait until stage g % stages holds iteration g.
   auto waitFullTma = [&](Value g) {
-    NVVM::MBarrierTryWaitParityOp::create(
-        builder, loc, fullBarrier(stageOf(g)),
-        parityOf(arith::DivUIOp::create(builder, loc, g, idx(cfg.stages))),
-        waitHint);
+    NVVM::MBarrierTryWaitParityOp::create(builder, loc, fullBarrier(stageOf(g)),
+                                          parityOf(roundOf(g)), waitHint);
   };
   // TMA: this warp is done with iteration g's stage (its MMAs have
   // completed and its norm-duty reads are ordered by the warp barrier):
@@ -1519,14 +1520,13 @@ LogicalResult TiledBuilder::build() {
   };
   // TMA: the global iteration of this candidate tile's first slice.
   Value firstIteration;
-  if (cfg.tma)
+  if (cfg.tma) {
     firstIteration = arith::MulIOp::create(
         builder, loc,
         arith::DivUIOp::create(builder, loc,
                                arith::SubIOp::create(builder, loc, j0, jBegin),
                                idx(cfg.bn)),
         numSlices);
-  if (cfg.tma) {
     // Prologue: slices 0 .. prefetch - 1 in flight; the empty barriers
     // keep them off stages that warps of the cluster still read.
     for (int64_t s = 0; s < prefetch; ++s)
@@ -1576,14 +1576,14 @@ LogicalResult TiledBuilder::build() {
   builder.setInsertionPointToEnd(lLoop->body);
   Value slice = lLoop->iv;
   Value l0 = arith::MulIOp::create(builder, loc, slice, idx(cfg.bk));
-  // The stage this slice is in: with TMA the stages run on across
-  // candidate tiles (global iteration modulo stages), so a tile whose
-  // slice count is not a multiple of the stages starts mid-ring.
+  // TMA: the global iteration of this slice. The stages run on across
+  // candidate tiles, so the slice is in stage iteration mod stages: a tile
+  // whose slice count is not a multiple of the stages starts mid-ring.
+  Value iteration;
+  if (cfg.tma)
+    iteration = arith::AddIOp::create(builder, loc, firstIteration, slice);
   Value current = arith::RemUIOp::create(
-      builder, loc,
-      cfg.tma ? arith::AddIOp::create(builder, loc, firstIteration, slice)
-              : slice,
-      idx(buffers));
+      builder, loc, cfg.tma ? iteration : slice, idx(buffers));
   Value next = arith::SubIOp::create(builder, loc, idx(1), current);
   Value nextL0 = arith::AddIOp::create(builder, loc, l0, idx(cfg.bk));
   Value hasNext =
@@ -1636,9 +1636,7 @@ LogicalResult TiledBuilder::build() {
   // TMA: wait for this slice's stage, then put slice + prefetch in
   // flight into the stage of slice - 2, which the cluster released
   // during the previous slice.
-  Value iteration;
   if (cfg.tma) {
-    iteration = arith::AddIOp::create(builder, loc, firstIteration, slice);
     waitFullTma(iteration);
     issueSliceTma(
         arith::AddIOp::create(builder, loc, slice, idx(prefetch)),
@@ -2663,20 +2661,21 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // TMA, 39.5 ms with cp.async, and 36.8 / 38.7 ms in clusters of 2 / 4
   // that multicast the candidate slices (docs/performance-notes.md,
   // version 12). The boxes must fit TMA (at most 256 rows) and the
-  // multicast parts the swizzle's 8-row period.
-  // TMA coordinates are signed 32-bit: static extents past that keep
-  // cp.async (the runtime rejects dynamic ones). The candidates and the
-  // features must be static and present: a launch with an empty
-  // tensor-mapped operand is skipped, which is right only when the output
-  // is empty too, i.e. when the rows are.
-  auto fitsCoordinate = [](int64_t extent) {
-    return ShapedType::isDynamic(extent) || extent <= INT32_MAX;
+  // multicast parts the swizzle's 8-row period. TMA coordinates are
+  // signed 32-bit: static extents past that keep cp.async (the runtime
+  // rejects dynamic ones). The candidates and the features must be static
+  // and present: a launch with an empty tensor-mapped operand is skipped,
+  // which is right only when the output is empty too, i.e. when the rows
+  // are.
+  auto isCoordinate = [](int64_t extent) {
+    return extent > 0 && extent <= INT32_MAX;
   };
-  bool tmaPossible = cfg.wgmma && !splitStaged && cfg.stages >= 3 &&
-                     cfg.split == 1 && cfg.bm <= 256 &&
-                     fitsCoordinate(rowType.getDimSize(0)) && dStatic > 0 &&
-                     dStatic <= INT32_MAX &&
-                     work.candidates > 0 && work.candidates <= INT32_MAX;
+  int64_t rowsStatic = rowType.getDimSize(0);
+  bool tmaPossible =
+      cfg.wgmma && !splitStaged && cfg.stages >= 3 && cfg.split == 1 &&
+      cfg.bm <= 256 &&
+      (ShapedType::isDynamic(rowsStatic) || rowsStatic <= INT32_MAX) &&
+      isCoordinate(dStatic) && isCoordinate(work.candidates);
   // Like `stages`, the cluster option applies to the kernels that can take
   // it; the schedule remark says which did.
   int64_t cluster = ctx.tiles.cluster == -1 ? 1 : ctx.tiles.cluster;

@@ -173,6 +173,7 @@ Expected<Binding> fusec::rt::bindArguments(const LaunchDesc &desc,
     if (__builtin_add_overflow(binding.tempBytes, bytes, &binding.tempBytes))
       return error("the temporary buffers' total byte size overflows 64 bits");
     binding.bufferBytes.push_back(bytes);
+    binding.bufferShapes.push_back(std::move(shape));
   }
 
   binding.configs.resize(desc.steps.size());

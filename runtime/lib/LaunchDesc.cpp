@@ -1030,11 +1030,17 @@ private:
     if (!checkBufferRef(param.name, namePath))
       return false;
     int arg = desc.findArg(param.name);
-    const std::vector<Dim> &shape =
-        arg >= 0 ? desc.args[arg].shape
-                 : desc.buffers[desc.findBuffer(param.name)].shape;
-    DType dtype = arg >= 0 ? desc.args[arg].dtype
-                           : desc.buffers[desc.findBuffer(param.name)].dtype;
+    const std::vector<Dim> *shapePtr;
+    DType dtype;
+    if (arg >= 0) {
+      shapePtr = &desc.args[arg].shape;
+      dtype = desc.args[arg].dtype;
+    } else {
+      const BufferDesc &buffer = desc.buffers[desc.findBuffer(param.name)];
+      shapePtr = &buffer.shape;
+      dtype = buffer.dtype;
+    }
+    const std::vector<Dim> &shape = *shapePtr;
     if (shape.size() != 2)
       return fail(namePath, "a tensor map needs a rank-2 buffer; '" +
                                 param.name + "' has rank " +

@@ -423,14 +423,9 @@ Expected<LaunchStats> Program::launch(const ArgValue *args, size_t numArgs,
   std::vector<void *> params;
   std::vector<cu::TensorMap> maps;
   // The shape and dtype of a tensor map's buffer, as bound for this call.
-  auto tensorMapShape = [&](const Ref &ref) {
-    if (ref.kind == Ref::Kind::Arg)
-      return args[ref.index].shape;
-    std::vector<int64_t> shape;
-    for (const Dim &dim : desc.buffers[ref.index].shape)
-      shape.push_back(dim.isSymbol() ? binding.symbols.at(dim.symbol)
-                                     : dim.size);
-    return shape;
+  auto tensorMapShape = [&](const Ref &ref) -> const std::vector<int64_t> & {
+    return ref.kind == Ref::Kind::Arg ? args[ref.index].shape
+                                      : binding.bufferShapes[ref.index];
   };
   auto encodeTensorMap = [&](const cu::Api &api, const Ref &ref,
                              uint64_t pointer, cu::TensorMap &map) -> Status {

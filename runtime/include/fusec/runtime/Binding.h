@@ -53,6 +53,8 @@ struct Binding {
   /// Byte counts of the arguments and of the temporary buffers.
   std::vector<uint64_t> argBytes;
   std::vector<uint64_t> bufferBytes;
+  /// The temporary buffers' shapes with their size symbols evaluated.
+  std::vector<std::vector<int64_t>> bufferShapes;
   /// Sum of bufferBytes: what a call allocates on top of its arguments.
   uint64_t tempBytes = 0;
   /// One per step (memset steps keep the default).
