@@ -3,6 +3,8 @@
 // PRECISION: error: fuse-map-to-gpu: unknown precision 'fp8'; expected ieee, tf32 or 3xtf32
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='stages=1' 2>&1 | FileCheck %s --check-prefix=STAGES
 // STAGES: error: fuse-map-to-gpu: stages must be 0 (chosen) or between 2 and 8, not 1
+// RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='cluster=3' 2>&1 | FileCheck %s --check-prefix=CLUSTER
+// CLUSTER: error: fuse-map-to-gpu: cluster must be -1 (chosen), 0, 1, 2 or 4, not 3
 // Slices that fit, but with the norms ((1024 + 256) x 4 bytes) and the
 // running state (4 x 1024 x 8 bytes) beside the 2 x 1280 x 80 bytes of
 // slices the block would need more shared memory than sm_90 gives one.

@@ -2065,8 +2065,9 @@ int main(int argc, char **argv) {
   if (ptxFile.empty() && !launchFile.empty())
     return failWith("--launch needs --ptx");
   if (mode != Mode::GPU && (tileM || tileN || tileK || split || stages ||
-                            expectedRows || precision != "ieee"))
-    return failWith("--tile-m/--tile-n/--tile-k/--split/--stages/"
+                            cluster != -1 || expectedRows ||
+                            precision != "ieee"))
+    return failWith("--tile-m/--tile-n/--tile-k/--split/--stages/--cluster/"
                     "--expected-rows/--precision need --mode=gpu");
   if (precision != "ieee" && precision != "tf32" && precision != "3xtf32")
     return failWith("--precision must be ieee, tf32 or 3xtf32, not '" +
