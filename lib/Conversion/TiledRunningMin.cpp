@@ -396,6 +396,9 @@ struct TileConfig {
       return (bm / tm) * (bn / tn);
     return wgmma ? 2 * bm : bm;
   }
+  /// The block's threads: with TMA, the producer warpgroup after the
+  /// others (a whole warpgroup: registers are reallocated per warpgroup).
+  int64_t launchThreads() const { return threads() + (tma ? 128 : 0); }
   /// 3xTF32 on wgmma: the slices go through registers and are split once
   /// per staged element into big, small and cross tiles.
   bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
@@ -413,6 +416,8 @@ constexpr int64_t kMmaWarpRows = 32;
 constexpr int64_t kSharedBytesPerSM = 226 * 1024;
 /// The most shared memory one block may opt in to on sm_90.
 constexpr int64_t kSharedBytesPerBlock = 227 * 1024;
+/// 32-bit registers per SM on sm_90.
+constexpr int64_t kRegistersPerSM = 64 * 1024;
 
 /// Orderable bits of an f32: unsigned comparison of the keys orders the
 /// values (min kind); NaN takes the key that `nan` mode gives it.
@@ -459,6 +464,17 @@ public:
 
   LogicalResult build();
   LogicalResult buildMerge(StringRef name);
+  /// TMA: puts the consumers' code (everything after `setupEnd` up to
+  /// `ret`) under `tid < threads()` and gives the extra warp the loads of
+  /// every stage, through `loadStage(slice, iteration, j0, rowBase)`.
+  /// TMA: sets the consumers' setmaxnreg count once the launch bounds
+  /// (`minBlocks` resident blocks) are known, or drops it when they would
+  /// gain nothing.
+  void splitRegisters(int64_t minBlocks);
+  int32_t producerRegisters() const;
+  void specializeWarps(
+      Operation *setupEnd, Operation *ret,
+      llvm::function_ref<void(Value, Value, Value, Value)> loadStage);
   /// Dynamic shared memory the launch must give (the cp.async schedule).
   int64_t dynamicSharedBytes() const { return dynamicBytes + dynamicSlack; }
 
@@ -626,6 +642,9 @@ private:
   int64_t dynamicSlack = 0;
   /// TMA: the tensor-map parameters of the row and candidate operands.
   Value rowTensorMap, colTensorMap;
+  /// TMA: the consumers' register increase (splitRegisters sets its count)
+  /// and the producer's decrease.
+  NVVM::SetMaxRegisterOp consumersGrow, producerShrinks;
   /// wgmma: (A, B) descriptors of the current slice's first k-step for
   /// this warpgroup's 64 rows and the block's candidates, one pair per MMA
   /// of a k-step (3xTF32: small x cross, cross x small, big x big).
@@ -1267,6 +1286,9 @@ LogicalResult TiledBuilder::build() {
   // try_wait's suspend-time hint, in nanoseconds.
   Value waitHint = i32(1000000);
   Value clusterRank;
+  // TMA: the last operation that every warp runs; the consumers' and the
+  // producer's code part after it.
+  Operation *tmaSetupEnd = nullptr;
   if (cfg.tma) {
     // Thread 0 initializes the barriers; the cluster (or block) barrier
     // publishes them before any block's loads or arrivals can reach them.
@@ -1296,6 +1318,7 @@ LogicalResult TiledBuilder::build() {
       gpu::BarrierOp::create(builder, loc);
       clusterRank = idx(0);
     }
+    tmaSetupEnd = &*std::prev(builder.getInsertionPoint());
   }
   Value rowBase = arith::MulIOp::create(builder, loc, bx, idx(cfg.bm));
   // This block's candidates: [jBegin, jEnd).
@@ -1414,27 +1437,14 @@ LogicalResult TiledBuilder::build() {
   // previous slice's are done, so one slice stays in flight too.)
   bool inflight = cfg.wgmma && (cfg.stages >= 3 || splitStaged);
   int64_t prefetch = inflight ? cfg.stages - 2 : cfg.stages - 1;
-  // TMA: thread 0 loads slice `s` of this candidate tile, global iteration
-  // `g`, into stage g % stages once every warp of the cluster has released
-  // the stage's previous use, and expects its bytes on the stage's full
-  // barrier: the row slice, and the candidate slice, whose part
-  // [rank * bn / cluster, + bn / cluster) this block loads for the whole
-  // cluster. Elements past the operands read as 0.
-  Value tmaMulticastMask;
-  if (cfg.tma && cfg.cluster > 1)
-    tmaMulticastMask = arith::ConstantOp::create(
-        builder, loc, builder.getI16IntegerAttr((1 << cfg.cluster) - 1));
+  // TMA: the producer warp's leader loads slice `s` of candidate tile `j0`,
+  // global iteration `g`, into stage g % stages once every consumer warp
+  // of the cluster has released the stage's previous use, and expects its
+  // bytes on the stage's full barrier: the row slice, and the candidate
+  // slice, whose part [rank * bn / cluster, + bn / cluster) this block
+  // loads for the whole cluster. Elements past the operands read as 0.
   int64_t stageRowBytes = cfg.bk * elemBytes;
-  auto issueSliceTma = [&](Value s, Value g) {
-    Value leads = arith::AndIOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, tid,
-                              idx(0)),
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, s,
-                              numSlices));
-    auto ifOp = scf::IfOp::create(builder, loc, leads, false);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(ifOp.thenBlock());
+  auto loadStageTma = [&](Value s, Value g, Value j0, Value rowBase) {
     Value round = roundOf(g);
     Value stage = stageOf(g);
     {
@@ -1455,6 +1465,10 @@ LogicalResult TiledBuilder::build() {
                                     NVVM::MemScopeKind::CTA),
         builder.getBoolAttr(false), Value());
     Value feature = toI32(arith::MulIOp::create(builder, loc, s, idx(cfg.bk)));
+    Value multicastMask;
+    if (cfg.cluster > 1)
+      multicastMask = arith::ConstantOp::create(
+          builder, loc, builder.getI16IntegerAttr((1 << cfg.cluster) - 1));
     auto load = [&](Value map, int64_t offset, int64_t rows, Value part,
                     Value firstRow, Value mask) {
       Value dst = sharedPtr(arith::AddIOp::create(
@@ -1481,7 +1495,7 @@ LogicalResult TiledBuilder::build() {
              builder, loc,
              arith::IndexCastUIOp::create(builder, loc, i64Type, partRow),
              i64c(stageRowBytes)),
-         arith::AddIOp::create(builder, loc, j0, partRow), tmaMulticastMask);
+         arith::AddIOp::create(builder, loc, j0, partRow), multicastMask);
   };
   // TMA: wait until stage g % stages holds iteration g.
   auto waitFullTma = [&](Value g) {
@@ -1527,11 +1541,6 @@ LogicalResult TiledBuilder::build() {
                                arith::SubIOp::create(builder, loc, j0, jBegin),
                                idx(cfg.bn)),
         numSlices);
-    // Prologue: slices 0 .. prefetch - 1 in flight; the empty barriers
-    // keep them off stages that warps of the cluster still read.
-    for (int64_t s = 0; s < prefetch; ++s)
-      issueSliceTma(
-          idx(s), arith::AddIOp::create(builder, loc, firstIteration, idx(s)));
   } else if (async) {
     // Prologue: slices 0 .. prefetch - 1 in flight. The barrier keeps them
     // off buffers that slow warps may still read for the previous tile.
@@ -1633,14 +1642,9 @@ LogicalResult TiledBuilder::build() {
   // warp has finished reading at the barrier.
   // Registers: prefetch the next slice while this one is used.
   SmallVector<Value> nextA, nextB;
-  // TMA: wait for this slice's stage, then put slice + prefetch in
-  // flight into the stage of slice - 2, which the cluster released
-  // during the previous slice.
+  // TMA: wait for this slice's stage; the producer warp fills the stages.
   if (cfg.tma) {
     waitFullTma(iteration);
-    issueSliceTma(
-        arith::AddIOp::create(builder, loc, slice, idx(prefetch)),
-        arith::AddIOp::create(builder, loc, iteration, idx(prefetch)));
   } else if (async) {
     NVVM::CpAsyncWaitGroupOp::create(builder, loc, prefetch - 1);
     if (cfg.wgmma)
@@ -2255,6 +2259,8 @@ LogicalResult TiledBuilder::build() {
                                 ValueRange{row});
     }
   }
+  if (cfg.tma)
+    specializeWarps(tmaSetupEnd, ret, loadStageTma);
   // A block of a cluster stays until every block is done: the others
   // multicast into its shared memory and arrive on its barriers until
   // their last slice.
@@ -2264,6 +2270,107 @@ LogicalResult TiledBuilder::build() {
     NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
   }
   return success();
+}
+
+/// Registers of a producer thread: a loop, the barrier and tensor-map
+/// addresses. With four consumer warpgroups (256x128 tiles, about 108
+/// registers each without a producer) it keeps setmaxnreg's smallest
+/// count, 24, so that they get 112.
+int32_t TiledBuilder::producerRegisters() const {
+  return cfg.threads() > 256 ? 24 : 40;
+}
+
+void TiledBuilder::splitRegisters(int64_t minBlocks) {
+  if (!consumersGrow)
+    return;
+  // ptxas gives every thread of a kernel that moves registers the most
+  // that `minBlocks` resident blocks allow, and setmaxnreg moves them only
+  // within the block's own allocation: consumers asking for more than the
+  // producer gives up wait forever (a 2-block kernel did, on the H200).
+  int64_t launchRegisters = std::min<int64_t>(
+      248, kRegistersPerSM / (cfg.launchThreads() * minBlocks) / 8 * 8);
+  int64_t share =
+      (launchRegisters * cfg.launchThreads() - 128 * producerRegisters()) /
+      cfg.threads() / 8 * 8;
+  share = std::min<int64_t>(share, 248);
+  if (share <= launchRegisters) {
+    // Nothing to gain (launch bounds the user asked for leave the producer
+    // no more than it keeps): every warpgroup keeps the launch's count.
+    consumersGrow->erase();
+    producerShrinks->erase();
+    consumersGrow = nullptr;
+    producerShrinks = nullptr;
+    return;
+  }
+  consumersGrow.setRegCount(static_cast<int32_t>(share));
+}
+
+/// Warp specialization of the TMA schedule. With thread 0 of the first
+/// consumer warp issuing the loads between its own MMAs and norm duty, a
+/// stage was refilled only when that warp came round to it, two slices
+/// ahead at most; every tile shape measured the same (36.7-39.0 ms on
+/// sample-heavy f16 at 128x256, 256x128 and 192x256, 2 to 4 warps per
+/// scheduler; docs/performance-notes.md, version 13), so the loads, not
+/// the MMAs or the norm duty, paced the block. One more warpgroup, the
+/// producer (one thread of it), runs ahead of the consumers by up to `stages`
+/// slices, waiting only for each stage's empty barrier. Consumer-only barriers
+/// become named barrier 1 over the consumer threads, since the producer never
+/// reaches them.
+void TiledBuilder::specializeWarps(
+    Operation *setupEnd, Operation *ret,
+    llvm::function_ref<void(Value, Value, Value, Value)> loadStage) {
+  Block *body = ret->getBlock();
+  builder.setInsertionPointAfter(setupEnd);
+  Value isConsumer = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ult, tid, idx(cfg.threads()));
+  auto roles = scf::IfOp::create(builder, loc, isConsumer,
+                                 /*withElseRegion=*/true);
+  Block *consumers = roles.thenBlock();
+  consumers->getOperations().splice(
+      consumers->getTerminator()->getIterator(), body->getOperations(),
+      std::next(roles->getIterator()), ret->getIterator());
+  // Registers: the producer needs few, so it hands its share to the
+  // consumers (setmaxnreg moves them per warpgroup). The launch gives every
+  // thread an equal share, which alone would cap the consumers below the
+  // 211 that the 128x256 tile uses.
+  builder.setInsertionPointToStart(consumers);
+  consumersGrow = NVVM::SetMaxRegisterOp::create(
+      builder, loc, 248, NVVM::SetMaxRegisterAction::increase);
+  builder.setInsertionPointToStart(roles.elseBlock());
+  producerShrinks = NVVM::SetMaxRegisterOp::create(
+      builder, loc, producerRegisters(), NVVM::SetMaxRegisterAction::decrease);
+  SmallVector<gpu::BarrierOp> barriers;
+  consumers->walk([&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
+  for (gpu::BarrierOp barrier : barriers) {
+    builder.setInsertionPoint(barrier);
+    NVVM::BarrierOp::create(builder, loc, Type(), i32(1), i32(cfg.threads()),
+                            NVVM::BarrierReductionAttr(), Value());
+    barrier.erase();
+  }
+
+  // The producer: its first lane walks the block's iterations, candidate
+  // tile by tile and slice by slice (one split: the block has them all).
+  builder.setInsertionPoint(roles.elseBlock()->getTerminator());
+  Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                       tid, idx(cfg.threads()));
+  auto leads = scf::IfOp::create(builder, loc, leader, false);
+  builder.setInsertionPoint(leads.thenBlock()->getTerminator());
+  Value rowBase = arith::MulIOp::create(
+      builder, loc, gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
+      idx(cfg.bm));
+  Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
+  Value tiles = arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
+  auto tileLoop = scf::ForOp::create(builder, loc, idx(0), tiles, idx(1));
+  builder.setInsertionPoint(tileLoop.getBody()->getTerminator());
+  Value tile = tileLoop.getInductionVar();
+  Value j0 = arith::MulIOp::create(builder, loc, tile, idx(cfg.bn));
+  Value first = arith::MulIOp::create(builder, loc, tile, slices);
+  auto sliceLoop = scf::ForOp::create(builder, loc, idx(0), slices, idx(1));
+  builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
+  Value slice = sliceLoop.getInductionVar();
+  loadStage(slice, arith::AddIOp::create(builder, loc, first, slice), j0,
+            rowBase);
+  builder.setInsertionPoint(ret);
 }
 
 /// The second entry of a split launch: unpacks (key << 32 | index) into
@@ -2341,12 +2448,21 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
 /// registers when left free, and that schedule is 7% faster than the one it
 /// makes under a two-block bound; the direct form needs 139 registers free
 /// and is 20% faster under the bound.
-int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan) {
+int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan,
+                         int64_t sharedBytes) {
   int64_t accumulators = cfg.tm * cfg.tn;
   // wgmma: 256 threads of 64 accumulators; two blocks fit at 128 registers
-  // (3xTF32's split staging leaves shared memory for one).
-  if (cfg.wgmma)
-    return accumulators <= 64 && !cfg.splitStaged() ? 2 : 1;
+  // (3xTF32's split staging leaves shared memory for one). Asking for more
+  // blocks than the registers (at least 128 a thread: the accumulators, the
+  // descriptors and the epilogue) or the shared memory allow makes ptxas
+  // reject the kernel (512 threads, two blocks: 64 registers).
+  if (cfg.wgmma) {
+    int64_t blocks = accumulators <= 64 && !cfg.splitStaged() ? 2 : 1;
+    blocks = std::min(blocks, kRegistersPerSM / (cfg.launchThreads() * 128));
+    blocks =
+        std::min(blocks, kSharedBytesPerSM / std::max<int64_t>(sharedBytes, 1));
+    return std::max<int64_t>(blocks, 1);
+  }
   if (accumulators >= 64 &&
       isa_and_nonnull<MulOp>(plan.pairwise->getOperand(0).getDefiningOp()))
     return 1;
@@ -2666,7 +2782,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // rejects dynamic ones). The candidates and the features must be static
   // and present: a launch with an empty tensor-mapped operand is skipped,
   // which is right only when the output is empty too, i.e. when the rows
-  // are.
+  // are. The producer warpgroup must leave every thread of the launch the
+  // registers of one wgmma (its accumulators and about 26 more): ptxas
+  // checks each instruction against the launch's count, not the count
+  // setmaxnreg gives the consumers (a 192x256 tile, 512 threads at 128
+  // registers, did not assemble).
   auto isCoordinate = [](int64_t extent) {
     return extent > 0 && extent <= INT32_MAX;
   };
@@ -2674,6 +2794,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool tmaPossible =
       cfg.wgmma && !splitStaged && cfg.stages >= 3 && cfg.split == 1 &&
       cfg.bm <= 256 &&
+      (cfg.threads() + 128) * (cfg.tm * cfg.tn + 32) <= kRegistersPerSM &&
       (ShapedType::isDynamic(rowsStatic) || rowsStatic <= INT32_MAX) &&
       isCoordinate(dStatic) && isCoordinate(work.candidates);
   // Like `stages`, the cluster option applies to the kernels that can take
@@ -2738,11 +2859,14 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
            << kSharedBytesPerBlock << " per block";
   // Launch bounds (see defaultMinBlocks): enough resident warps to hide
   // the shared-memory and global latencies, without spilling.
+  int64_t minBlocks =
+      ctx.tiles.minBlocks
+          ? ctx.tiles.minBlocks
+          : defaultMinBlocks(cfg, *plan, tb.dynamicSharedBytes());
   ctx.func->setAttr(
       "nvvm.minctasm",
-      IntegerAttr::get(IntegerType::get(ctx.func.getContext(), 32),
-                       ctx.tiles.minBlocks ? ctx.tiles.minBlocks
-                                           : defaultMinBlocks(cfg, *plan)));
+      IntegerAttr::get(IntegerType::get(ctx.func.getContext(), 32), minBlocks));
+  tb.splitRegisters(minBlocks);
 
   KernelLaunch launch;
   Value rowLeafInput = ctx.kernel.getInputs()[plan->rowLeaf.getArgNumber()];
@@ -2769,7 +2893,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
         {plan->colLeaf.getArgNumber(), {cfg.bk, cfg.bn / cfg.cluster}});
   }
   launch.grid = {rowTiles, Expr::integer(cfg.split), Expr::integer(1)};
-  launch.block = {Expr::integer(cfg.threads()), Expr::integer(1),
+  launch.block = {Expr::integer(cfg.launchThreads()), Expr::integer(1),
                   Expr::integer(1)};
   launch.sharedBytes = Expr::integer(tb.dynamicSharedBytes());
   std::string remark;
@@ -2795,7 +2919,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
          << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";
     else if (cfg.tma)
       os << ", " << cfg.stages << " TMA stages with mbarriers ("
-         << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)"
+         << tb.dynamicSharedBytes()
+         << " bytes of dynamic shared memory) filled by a producer warpgroup"
          << (cfg.cluster > 1 ? ", clusters of " + std::to_string(cfg.cluster) +
                                    " blocks multicasting the candidate slices"
                              : std::string());

@@ -27,7 +27,7 @@ run() { # run <label> <command...>; TESTS_ONLY=REGEX keeps matching labels
   fi
   echo "=== $label: $*" >> "$log"
   local start=$(date +%s%N)
-  timeout 240 "$@" >> "$log" 2>&1
+  timeout "${GPU_TEST_TIMEOUT:-240}" "$@" >> "$log" 2>&1
   local rc=$?
   local end=$(date +%s%N)
   echo "=== $label: exit $rc ($(( (end - start) / 1000000 )) ms)" >> "$log"
@@ -86,6 +86,12 @@ run tc-wg-tiles fuse-run $tiles --mode=gpu $wg --trials=4 --seed=66 --keep-exten
 run tc-wg-tiles-s3 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=67 --keep-extent=1000,200 --expected-rows=131072 --stages=3
 run tc-wg-tiles-c2 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=68 --keep-extent=1000,200 --expected-rows=131072 --stages=3 --cluster=2
 run tc-wg-tiles-cpasync fuse-run $tiles --mode=gpu $wg --trials=4 --seed=69 --keep-extent=1000,200 --expected-rows=131072 --stages=3 --cluster=0
+# Four and three warpgroups a block: 256x128 (512 threads, one block an
+# SM) and 192x256 (384 threads, 3 stages), with clusters of 2.
+run tc-wg-m256 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=70 --keep-extent=1000,200 --expected-rows=131072 --tile-m=256 --tile-n=128
+run tc-wg-m256-c2 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=71 --keep-extent=1000,200 --expected-rows=131072 --tile-m=256 --tile-n=128 --stages=3 --cluster=2
+run tc-wg-m192 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=72 --keep-extent=1000,200 --expected-rows=131072 --tile-m=192 --tile-n=256 --stages=3
+run tc-wg-m192-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf32 --trials=4 --seed=73 --keep-extent=256,512 --expected-rows=131072 --tile-m=192 --tile-n=256 --stages=3
 run tc-wg-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=2 --seed=58 --max-dynamic=300 --max-static=70
 run tc-wg-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \

@@ -25,6 +25,31 @@
 // WG256-SAME: 128x256 block tile, 64 features per slice, 2x64 per thread, 256 threads, tensor-core wgmma m64n256k16 from shared memory (f16, f32 accumulation), matrix descriptors, 4 cp.async stages
 // WG256-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // WG256-NOT: nvvm.wgmma.mma_async
+// The producer warpgroup's registers go to the consumers, within what the
+// launch gives a block: 384 threads at 168 registers, one block, is
+// 232 / 40 (TMA, above); 640 threads (256x128) at 96 is 112 / 24 (four
+// consumer warpgroups); a 64x64 tile, two blocks of 256 threads at 128,
+// is 216 / 40 (asking for more than the block holds hangs the consumers).
+// A 192x256 tile keeps cp.async: with a producer, 512 threads would have
+// 128 registers, fewer than one m64n256 wgmma needs.
+// RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 tile-m=256 tile-n=128' | FileCheck %s --check-prefix=REGS256
+// REGS256-LABEL: gpu.func @gemm_argmin_f16_k0
+// REGS256-SAME: filled by a producer warpgroup
+// REGS256-SAME: nvvm.maxntid = array<i32: 640, 1, 1>, nvvm.minctasm = 1
+// REGS256: nvvm.setmaxregister increase 112
+// REGS256: nvvm.setmaxregister decrease 24
+// RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 tile-m=64 tile-n=64' | FileCheck %s --check-prefix=REGS64
+// REGS64-LABEL: gpu.func @gemm_argmin_f16_k0
+// REGS64-SAME: filled by a producer warpgroup
+// REGS64-SAME: nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 2
+// REGS64: nvvm.setmaxregister increase 216
+// REGS64: nvvm.setmaxregister decrease 40
+// RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 tile-m=192 tile-n=256 stages=3' | FileCheck %s --check-prefix=REGS192
+// REGS192-LABEL: gpu.func @gemm_argmin_f16_k0
+// REGS192-SAME: 3 cp.async stages
+// REGS192-SAME: nvvm.maxntid = array<i32: 384, 1, 1>
+// REGS192-NOT: nvvm.setmaxregister
+// REGS192: gpu.return
 // With two stages a buffer is reused by the next slice but one, so each
 // slice waits for its own MMAs (wait 0) instead of keeping them in flight.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a stages=2 expected-rows=131072' | FileCheck %s --check-prefix=WG2
@@ -203,17 +228,22 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // row by 128 rows and by 64 candidates (half of the 128-candidate tile:
 // each block of a cluster loads one half for both); the grid is whole
 // clusters. Each stage has a full barrier (1 arrival plus the bytes,
-// 32 KiB) and an empty one (the 8 warps of both blocks). The loads wait
-// for the stage's empty barrier; the candidate half is multicast to the
-// cluster (mask 0b11). After its MMAs, each warp releases the previous
-// stage in both blocks, and the last one after the loop; the blocks leave
+// 32 KiB) and an empty one (the 8 consumer warps of both blocks). The
+// block is warp-specialized: the two consumer warpgroups (threads below
+// 256) take the producer's registers (setmaxnreg 232 / 40), wait for each
+// stage, issue the MMAs (no loads among them), release the previous stage
+// in both blocks after their MMAs and the last one after the loop, and
+// synchronize among themselves only (named barrier 1 over 256 threads).
+// The producer warpgroup's first thread walks every candidate tile and
+// slice: it waits for the stage's empty barrier, expects its bytes and
+// loads the rows and the multicast candidate half. The blocks leave
 // together.
 // TMA-LABEL: func.func @gram_f16(
-// TMA-SAME: {\22tensor_map\22: \22arg0\22, \22box\22: [64, 128]}, {\22tensor_map\22: \22arg1\22, \22box\22: [64, 64]}],\0A      \22grid\22: {{\[\[}}\22mul\22, [\22cdiv\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 2], 2], 1, 1]
+// TMA-SAME: {\22tensor_map\22: \22arg0\22, \22box\22: [64, 128]}, {\22tensor_map\22: \22arg1\22, \22box\22: [64, 64]}],\0A      \22grid\22: {{\[\[}}\22mul\22, [\22cdiv\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 2], 2], 1, 1],\0A      \22block\22: [384, 1, 1]
 // TMA-LABEL: gpu.func @gram_f16_k0(
 // TMA-SAME: %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %[[ROWMAP:.*]]: !llvm.ptr, %[[COLMAP:.*]]: !llvm.ptr) kernel
-// TMA-SAME: 3 TMA stages with mbarriers (104496 bytes of dynamic shared memory), clusters of 2 blocks multicasting the candidate slices
-// TMA-SAME: fusec.tensor_map_args = array<i64: 4, 5>, nvvm.cluster_dim = array<i32: 2, 1, 1>
+// TMA-SAME: 256 threads, {{.*}} 3 TMA stages with mbarriers (104496 bytes of dynamic shared memory) filled by a producer warpgroup, clusters of 2 blocks multicasting the candidate slices
+// TMA-SAME: fusec.tensor_map_args = array<i64: 4, 5>, nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // TMA: nvvm.mbarrier.init %{{.*}}, %c1_i32{{[_0-9]*}} :
 // TMA: nvvm.mbarrier.init %{{.*}}, %c16_i32{{[_0-9]*}} :
 // TMA: nvvm.fence.mbarrier.init
@@ -221,13 +251,14 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // TMA-NEXT: nvvm.cluster.arrive
 // TMA-NEXT: nvvm.cluster.wait
 // TMA-NEXT: nvvm.read.ptx.sreg.cluster.ctarank
+// TMA: %[[CONSUMER:.*]] = arith.cmpi ult, %{{.*}}, %c256{{[_0-9]*}} : index
+// TMA-NEXT: scf.if %[[CONSUMER]] {
+// TMA-NEXT: nvvm.setmaxregister increase 232
+// TMA-NOT: nvvm.cp.async.bulk.tensor
 // TMA: nvvm.mbarrier.try_wait.parity
-// TMA: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
-// TMA: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ROWMAP]], %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
-// TMA: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[COLMAP]], %{{.*}}, box[%{{.*}}, %{{.*}}] multicast_mask = %c3_i16 : !llvm.ptr<7>, !llvm.ptr
-// TMA-NOT: nvgpu.device_async_copy
+// TMA-NOT: nvvm.cp.async.bulk.tensor
 // TMA: nvvm.wgmma.mma_async
-// TMA-NOT: nvgpu.device_async_copy
+// TMA-NOT: nvvm.cp.async.bulk.tensor
 // TMA: nvvm.wgmma.wait.group.sync.aligned 1
 // TMA: nvvm.bar.warp.sync
 // TMA: %[[LANE:.*]] = arith.remui %{{.*}}, %c32{{[_0-9]*}} : index
@@ -239,6 +270,20 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // TMA: nvvm.wgmma.wait.group.sync.aligned 0
 // TMA: nvvm.bar.warp.sync
 // TMA: nvvm.mbarrier.arrive
+// TMA-NOT: gpu.barrier
+// TMA: nvvm.barrier id = %{{.*}} number_of_threads = %c256_i32
+// TMA-NOT: gpu.barrier
+// TMA-NOT: nvvm.cp.async.bulk.tensor
+// TMA: nvvm.setmaxregister decrease 40
+// TMA: %[[LEADER:.*]] = arith.cmpi eq, %{{.*}}, %c256{{[_0-9]*}} : index
+// TMA-NEXT: scf.if %[[LEADER]] {
+// TMA: scf.for
+// TMA: scf.for
+// TMA: nvvm.mbarrier.try_wait.parity
+// TMA: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
+// TMA: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ROWMAP]], %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+// TMA: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[COLMAP]], %{{.*}}, box[%{{.*}}, %{{.*}}] multicast_mask = %c3_i16 : !llvm.ptr<7>, !llvm.ptr
+// TMA-NOT: nvgpu.device_async_copy
 // TMA: nvvm.cluster.arrive
 // TMA-NEXT: nvvm.cluster.wait
 // TMA-NEXT: gpu.return
@@ -246,9 +291,12 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // TMA1-SAME: 3 TMA stages with mbarriers
 // TMA1-NOT: cluster
 // TMA1: nvvm.mbarrier.init %{{.*}}, %c8_i32{{[_0-9]*}} :
+// TMA1: gpu.barrier
+// TMA1: nvvm.setmaxregister increase 232
+// TMA1: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3> -> i64
+// TMA1: nvvm.setmaxregister decrease 40
 // TMA1: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
 // TMA1-NOT: multicast_mask
-// TMA1: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3> -> i64
 // TMA1-NOT: nvvm.cluster
 // TMA1: gpu.return
 // WGMMA-LABEL: gpu.func @gram_f16_k0
