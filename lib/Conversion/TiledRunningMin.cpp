@@ -379,9 +379,10 @@ struct TileConfig {
   bool wgmma = false;
   /// wgmma with TMA loads (cp.async.bulk.tensor from 128-byte-swizzled
   /// tensor maps) into the stages, tracked by mbarriers: a "full" barrier
-  /// per stage that the loads complete, an "empty" one that every warp of
-  /// the cluster arrives on when it is done with the stage. Thread 0
-  /// issues the loads. In clusters of `cluster` blocks (consecutive row
+  /// per stage that the loads complete, an "empty" one that every consumer
+  /// warp of the cluster arrives on when it is done with the stage. A
+  /// producer warpgroup after the consumers issues the loads
+  /// (specializeWarps). In clusters of `cluster` blocks (consecutive row
   /// tiles, the same candidate tiles), each block loads 1 / cluster of the
   /// candidate slice and multicasts it to all of them: the candidate
   /// tile, which every row tile re-reads, costs the L2 1 / cluster.
