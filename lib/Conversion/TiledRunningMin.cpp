@@ -2864,6 +2864,20 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       ctx.tiles.minBlocks
           ? ctx.tiles.minBlocks
           : defaultMinBlocks(cfg, *plan, tb.dynamicSharedBytes());
+  // A wgmma needs its accumulators and some addresses in registers at the
+  // launch's count, which ptxas enforces per instruction (a failed
+  // assembly, found only when the module loads): launch bounds the user
+  // asked for must leave them.
+  int64_t launchRegisters =
+      kRegistersPerSM / (cfg.launchThreads() * std::max<int64_t>(minBlocks, 1));
+  int64_t wgmmaRegisters = cfg.tm * cfg.tn + 32;
+  if (cfg.wgmma && launchRegisters < wgmmaRegisters)
+    return ctx.kernel.emitOpError("--min-blocks=")
+           << minBlocks << " leaves " << launchRegisters
+           << " registers a thread to blocks of " << cfg.launchThreads()
+           << " threads; the " << cfg.bm << "x" << cfg.bn
+           << " wgmma tile needs " << wgmmaRegisters
+           << " (its accumulators and addresses)";
   ctx.func->setAttr(
       "nvvm.minctasm",
       IntegerAttr::get(IntegerType::get(ctx.func.getContext(), 32), minBlocks));

@@ -10,6 +10,12 @@
 // slices the block would need more shared memory than sm_90 gives one.
 // RUN: not fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=1024 tile-n=256 tile-k=32 stages=2' 2>&1 | FileCheck %s --check-prefix=SHARED
 // SHARED: gemm_argmin_f16.mlir:21:13: error: 'fuse.kernel' op invalid tile configuration: 1024x256x32 with 2 stages needs 242688 bytes of dynamic shared memory (slices, norms and running state), at most 232448 per block
+// Launch bounds that leave a wgmma fewer registers than its accumulators
+// need: 8 blocks of 384 threads (the producer warpgroup included) get 21
+// registers a thread, and the 128x256 tile's 128 accumulators need more.
+// ptxas would reject the kernel only when the module loads.
+// RUN: not fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 min-blocks=8' 2>&1 | FileCheck %s --check-prefix=MINBLOCKS
+// MINBLOCKS: gemm_argmin_f16.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'fuse.kernel' op --min-blocks=8 leaves 21 registers a thread to blocks of 384 threads; the 128x256 wgmma tile needs 160 (its accumulators and addresses)
 // fuse-map-to-gpu fails with a diagnostic, never a crash, on programs it
 // cannot describe to the runtime (several found by fusec-fuzz).
 
