@@ -2533,15 +2533,16 @@ const MmaShapeOffer kMmaShapeOffers[] = {
 /// m64n256 (128 accumulators per thread, one block per SM, 4 stages), or
 /// 128x128 (64 per thread, two blocks, 3 stages), or one warpgroup of
 /// m64n64. A slice is one 128-byte swizzle row: 64 halves or 32 f32.
-/// Measured on the H200 (sample-heavy, docs/performance-notes.md,
-/// version 10), as a fraction of the ledger's tensor rates (770 f16, 385
-/// tf32): 128x256 f16 438 TFLOP/s (0.57), tf32 237 (0.62); 128x128 f16
-/// 373 (0.48), tf32 195 (0.51). 64x64 is not measured yet; it is offered
-/// at mma.sync's figures for small row counts.
+/// Measured on the H200 (sample-heavy), as a fraction of the ledger's
+/// tensor rates (770 f16, 385 tf32) over the 97% of block slots that 1024
+/// row tiles keep busy: 128x256 with the producer warpgroup (version 13)
+/// f16 558 TFLOP/s (0.75), tf32 314 (0.84); 128x128 with cp.async stages
+/// (version 10) f16 373 (0.48), tf32 195 (0.51). 64x64 is not measured
+/// yet; it is offered at mma.sync's figures for small row counts.
 const MmaShapeOffer kWgmmaShapeOffers[] = {
     {{128, 256, 0, 2, 64, 1},
-     {128, 256, /*blocksToSaturate=*/1, 0.57},
-     0.62,
+     {128, 256, /*blocksToSaturate=*/1, 0.75},
+     0.84,
      64,
      32},
     {{128, 128, 0, 2, 32, 1},
