@@ -399,7 +399,7 @@ struct TileConfig {
   }
   /// The block's threads: with TMA, the producer warpgroup after the
   /// others (a whole warpgroup: registers are reallocated per warpgroup).
-  int64_t launchThreads() const { return threads() + (tma ? 128 : 0); }
+  int64_t launchThreads() const;
   /// 3xTF32 on wgmma: the slices go through registers and are split once
   /// per staged element into big, small and cross tiles.
   bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
@@ -419,6 +419,18 @@ constexpr int64_t kSharedBytesPerSM = 226 * 1024;
 constexpr int64_t kSharedBytesPerBlock = 227 * 1024;
 /// 32-bit registers per SM on sm_90.
 constexpr int64_t kRegistersPerSM = 64 * 1024;
+/// Threads of the TMA schedule's producer: one warpgroup.
+constexpr int64_t kProducerThreads = 128;
+
+int64_t TileConfig::launchThreads() const {
+  return threads() + (tma ? kProducerThreads : 0);
+}
+
+/// Registers a thread needs at the launch's count for one wgmma: its
+/// accumulators and about 26 more (descriptors, addresses). ptxas checks
+/// every instruction against the launch's count, not the count setmaxnreg
+/// gives later (an m64n256 wgmma at 128 did not assemble).
+int64_t wgmmaRegisters(const TileConfig &cfg) { return cfg.tm * cfg.tn + 32; }
 
 /// Orderable bits of an f32: unsigned comparison of the keys orders the
 /// values (min kind); NaN takes the key that `nan` mode gives it.
@@ -465,14 +477,15 @@ public:
 
   LogicalResult build();
   LogicalResult buildMerge(StringRef name);
-  /// TMA: puts the consumers' code (everything after `setupEnd` up to
-  /// `ret`) under `tid < threads()` and gives the extra warp the loads of
-  /// every stage, through `loadStage(slice, iteration, j0, rowBase)`.
   /// TMA: sets the consumers' setmaxnreg count once the launch bounds
   /// (`minBlocks` resident blocks) are known, or drops it when they would
   /// gain nothing.
   void splitRegisters(int64_t minBlocks);
   int32_t producerRegisters() const;
+  /// TMA: puts the consumers' code (everything after `setupEnd` up to
+  /// `ret`) under `tid < threads()` and gives the producer warpgroup the
+  /// loads of every stage, through `loadStage(slice, iteration, j0,
+  /// rowBase)`.
   void specializeWarps(
       Operation *setupEnd, Operation *ret,
       llvm::function_ref<void(Value, Value, Value, Value)> loadStage);
@@ -1293,7 +1306,7 @@ LogicalResult TiledBuilder::build() {
   if (cfg.tma) {
     // Thread 0 initializes the barriers; the cluster (or block) barrier
     // publishes them before any block's loads or arrivals can reach them.
-    // An empty barrier counts one arrival per warp of the cluster.
+    // An empty barrier counts one arrival per consumer warp of the cluster.
     Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                          tid, idx(0));
     {
@@ -1438,12 +1451,13 @@ LogicalResult TiledBuilder::build() {
   // previous slice's are done, so one slice stays in flight too.)
   bool inflight = cfg.wgmma && (cfg.stages >= 3 || splitStaged);
   int64_t prefetch = inflight ? cfg.stages - 2 : cfg.stages - 1;
-  // TMA: the producer warp's leader loads slice `s` of candidate tile `j0`,
-  // global iteration `g`, into stage g % stages once every consumer warp
-  // of the cluster has released the stage's previous use, and expects its
-  // bytes on the stage's full barrier: the row slice, and the candidate
-  // slice, whose part [rank * bn / cluster, + bn / cluster) this block
-  // loads for the whole cluster. Elements past the operands read as 0.
+  // TMA: the producer warpgroup's first thread loads slice `s` of
+  // candidate tile `j0`, global iteration `g`, into stage g % stages once
+  // every consumer warp of the cluster has released the stage's previous
+  // use, and expects its bytes on the stage's full barrier: the row slice,
+  // and the candidate slice, whose part [rank * bn / cluster, + bn /
+  // cluster) this block loads for the whole cluster. Elements past the
+  // operands read as 0.
   int64_t stageRowBytes = cfg.bk * elemBytes;
   auto loadStageTma = [&](Value s, Value g, Value j0, Value rowBase) {
     Value round = roundOf(g);
@@ -1643,7 +1657,7 @@ LogicalResult TiledBuilder::build() {
   // warp has finished reading at the barrier.
   // Registers: prefetch the next slice while this one is used.
   SmallVector<Value> nextA, nextB;
-  // TMA: wait for this slice's stage; the producer warp fills the stages.
+  // TMA: wait for this slice's stage; the producer warpgroup fills them.
   if (cfg.tma) {
     waitFullTma(iteration);
   } else if (async) {
@@ -2291,7 +2305,8 @@ void TiledBuilder::splitRegisters(int64_t minBlocks) {
   int64_t launchRegisters = std::min<int64_t>(
       248, kRegistersPerSM / (cfg.launchThreads() * minBlocks) / 8 * 8);
   int64_t share =
-      (launchRegisters * cfg.launchThreads() - 128 * producerRegisters()) /
+      (launchRegisters * cfg.launchThreads() -
+       kProducerThreads * producerRegisters()) /
       cfg.threads() / 8 * 8;
   share = std::min<int64_t>(share, 248);
   if (share <= launchRegisters) {
@@ -2784,11 +2799,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // rejects dynamic ones). The candidates and the features must be static
   // and present: a launch with an empty tensor-mapped operand is skipped,
   // which is right only when the output is empty too, i.e. when the rows
-  // are. The producer warpgroup must leave every thread of the launch the
-  // registers of one wgmma (its accumulators and about 26 more): ptxas
-  // checks each instruction against the launch's count, not the count
-  // setmaxnreg gives the consumers (a 192x256 tile, 512 threads at 128
-  // registers, did not assemble).
+  // are. With the producer warpgroup, every thread of the launch must
+  // still have the registers of one wgmma (a 192x256 tile, 512 threads at
+  // 128 registers, did not assemble).
   auto isCoordinate = [](int64_t extent) {
     return extent > 0 && extent <= INT32_MAX;
   };
@@ -2796,7 +2809,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool tmaPossible =
       cfg.wgmma && !splitStaged && cfg.stages >= 3 && cfg.split == 1 &&
       cfg.bm <= 256 &&
-      (cfg.threads() + 128) * (cfg.tm * cfg.tn + 32) <= kRegistersPerSM &&
+      kRegistersPerSM / (cfg.threads() + kProducerThreads) >=
+          wgmmaRegisters(cfg) &&
       (ShapedType::isDynamic(rowsStatic) || rowsStatic <= INT32_MAX) &&
       isCoordinate(dStatic) && isCoordinate(work.candidates);
   // Like `stages`, the cluster option applies to the kernels that can take
@@ -2865,19 +2879,17 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       ctx.tiles.minBlocks
           ? ctx.tiles.minBlocks
           : defaultMinBlocks(cfg, *plan, tb.dynamicSharedBytes());
-  // A wgmma needs its accumulators and some addresses in registers at the
-  // launch's count, which ptxas enforces per instruction (a failed
-  // assembly, found only when the module loads): launch bounds the user
-  // asked for must leave them.
+  // Launch bounds the user asked for must leave a wgmma its registers
+  // (wgmmaRegisters); otherwise the kernel fails only when the module
+  // loads.
   int64_t launchRegisters =
       kRegistersPerSM / (cfg.launchThreads() * std::max<int64_t>(minBlocks, 1));
-  int64_t wgmmaRegisters = cfg.tm * cfg.tn + 32;
-  if (cfg.wgmma && launchRegisters < wgmmaRegisters)
+  if (cfg.wgmma && launchRegisters < wgmmaRegisters(cfg))
     return ctx.kernel.emitOpError("--min-blocks=")
            << minBlocks << " leaves " << launchRegisters
            << " registers a thread to blocks of " << cfg.launchThreads()
            << " threads; the " << cfg.bm << "x" << cfg.bn
-           << " wgmma tile needs " << wgmmaRegisters
+           << " wgmma tile needs " << wgmmaRegisters(cfg)
            << " (its accumulators and addresses)";
   ctx.func->setAttr(
       "nvvm.minctasm",
