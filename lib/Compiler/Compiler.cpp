@@ -64,6 +64,7 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.minBlocks = options.minBlocks;
   gpu.stages = options.stages;
   gpu.cluster = options.cluster;
+  gpu.persistent = options.persistent;
   gpu.threadM = options.threadM;
   gpu.threadN = options.threadN;
   gpu.device = options.device;

@@ -35,6 +35,9 @@ struct TileOptions {
   /// wgmma: -1 chosen, 0 cp.async copies, 1 TMA loads, 2 or 4 TMA loads in
   /// clusters of that many blocks that multicast the candidate tile.
   int64_t cluster = -1;
+  /// TMA without clusters: -1 chosen, 0 one block per row tile, 1 blocks
+  /// that stay resident and walk the row tiles, caching candidate norms.
+  int64_t persistent = -1;
   /// How f32 products of the Gram form run: "ieee" (FMA units), "tf32" or
   /// "3xtf32" (tensor cores). f16 and bf16 products always use tensor
   /// cores, which compute them exactly.

@@ -639,6 +639,13 @@ struct FuseMapToGPUPass
       return signalPassFailure();
     }
     tiles.cluster = cluster;
+    if (persistent < -1 || persistent > 1) {
+      module.emitError("fuse-map-to-gpu: persistent must be -1 (chosen), 0 "
+                       "or 1, not ")
+          << static_cast<int64_t>(persistent);
+      return signalPassFailure();
+    }
+    tiles.persistent = persistent;
     tiles.threadM = threadM;
     tiles.threadN = threadN;
     tiles.expectedRows = expectedRows;

@@ -388,6 +388,13 @@ struct TileConfig {
   /// tile, which every row tile re-reads, costs the L2 1 / cluster.
   bool tma = false;
   int64_t cluster = 1;
+  /// TMA without clusters: a block per resident slot walks row tiles
+  /// blockIdx.x, + gridDim.x, ... and keeps the candidate norms of its
+  /// first row tile in shared memory for the others (as many candidate
+  /// tiles' as fit beside the stages). Every row tile recomputed all k
+  /// candidate norms from the staged slices: on sample-heavy f16 that was
+  /// 4.3 ms of 35.9 (docs/performance-notes.md, version 12).
+  bool persistent = false;
   /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
   /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
   /// per thread (the mma.sync accumulator layout). wgmma: each warp owns
@@ -468,6 +475,9 @@ Value keyToValue(OpBuilder &b, Location loc, Value key, bool isMin) {
   Value bits = arith::SelectOp::create(b, loc, wasPositive, positive, negative);
   return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
 }
+
+int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan,
+                         int64_t sharedBytes);
 
 class TiledBuilder {
 public:
@@ -1175,9 +1185,16 @@ LogicalResult TiledBuilder::build() {
   for (size_t i = 0; i < plan.rowReductions.size(); ++i)
     rowNormSmem.push_back(sharedBuffer(MemRefType::get(
         {cfg.bm}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
-  for (size_t i = 0; i < plan.colReductions.size(); ++i)
-    colNormSmem.push_back(sharedBuffer(MemRefType::get(
-        {cfg.bn}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
+  // Persistent blocks allocate the candidate norms last, sized by what
+  // the rest leaves (allocateColumnNorms).
+  auto allocateColumnNorms = [&](int64_t slots) {
+    for (size_t i = 0; i < plan.colReductions.size(); ++i)
+      colNormSmem.push_back(
+          sharedBuffer(MemRefType::get({slots * cfg.bn}, f32Type,
+                                       MemRefLayoutAttrInterface(), workgroup)));
+  };
+  if (!cfg.persistent)
+    allocateColumnNorms(1);
   // TMA: the stages' full and empty mbarriers, and the tensor maps, which
   // come after the kernel's other parameters.
   int64_t barrierOffset = 0;
@@ -1334,7 +1351,40 @@ LogicalResult TiledBuilder::build() {
     }
     tmaSetupEnd = &*std::prev(builder.getInsertionPoint());
   }
-  Value rowBase = arith::MulIOp::create(builder, loc, bx, idx(cfg.bm));
+  // The frame of one row tile: the root, or with persistent blocks the
+  // loop over row tiles bx, bx + gridDim.x, ...; rowIterationBase is the
+  // global iteration of the tile's first slice (the stages run on across
+  // row tiles), and firstRowTile whether it is the block's first.
+  for (Value v : {k, tid, bx, by, tcol, trow})
+    emitter.define(v, root);
+  KernelEmitter::Frame *tileFrame = root;
+  KernelEmitter::Frame *rowTileLoop = nullptr;
+  Value rowTile = bx, rowIterationBase, firstRowTile;
+  if (cfg.persistent) {
+    Value rowTiles = arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm));
+    Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+    emitter.define(rowTiles, root);
+    emitter.define(gridX, root);
+    rowTileLoop = emitter.openLoop(root, bx, rowTiles, gridX, ValueRange{});
+    tileFrame = rowTileLoop;
+    emitter.setInsertionPoint(tileFrame);
+    rowTile = rowTileLoop->iv;
+    Value ordinal = arith::DivUIOp::create(
+        builder, loc, arith::SubIOp::create(builder, loc, rowTile, bx), gridX);
+    Value tilesPerRow =
+        arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
+    Value slicesPerTile =
+        arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
+    rowIterationBase = arith::MulIOp::create(
+        builder, loc, ordinal,
+        arith::MulIOp::create(builder, loc, tilesPerRow, slicesPerTile));
+    firstRowTile = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, rowTile, bx);
+    for (Value v : {ordinal, tilesPerRow, slicesPerTile, rowIterationBase,
+                    firstRowTile})
+      emitter.define(v, tileFrame);
+  }
+  Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
   // This block's candidates: [jBegin, jEnd).
   Value tilesTotal = arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
   Value tilesPerSplit =
@@ -1348,9 +1398,8 @@ LogicalResult TiledBuilder::build() {
           builder, loc, jBegin,
           arith::MulIOp::create(builder, loc, tilesPerSplit, idx(cfg.bn))));
   jBegin = arith::MinUIOp::create(builder, loc, jBegin, jEnd);
-  for (Value v : {k, tid, bx, by, tcol, trow, rowBase, tilesTotal,
-                  tilesPerSplit, jBegin, jEnd})
-    emitter.define(v, root);
+  for (Value v : {rowBase, tilesTotal, tilesPerSplit, jBegin, jEnd})
+    emitter.define(v, tileFrame);
 
   // The rows this thread owns and, for norm duty, the row or column it
   // accumulates (threads [0, bm) for rows, [threads - bn, threads) for
@@ -1358,14 +1407,14 @@ LogicalResult TiledBuilder::build() {
   SmallVector<Value> rows;
   for (int64_t m = 0; m < cfg.tm; ++m) {
     Value r = arith::AddIOp::create(builder, loc, rowBase, rowLocal(m));
-    emitter.define(r, root);
+    emitter.define(r, tileFrame);
     rows.push_back(r);
   }
   Value normRowLocal = tid;
   Value normRow = arith::AddIOp::create(builder, loc, rowBase, tid);
   Value normColLocal =
       arith::SubIOp::create(builder, loc, tid, idx(cfg.threads() - cfg.bn));
-  emitter.define(normRow, root);
+  emitter.define(normRow, tileFrame);
 
   double inf = std::numeric_limits<double>::infinity();
   Value initBest = f32(plan.hasInit ? plan.initValue : (isMin ? inf : -inf));
@@ -1373,12 +1422,15 @@ LogicalResult TiledBuilder::build() {
   // The running (best, index) of the big register tile lives in shared
   // memory between candidate tiles (each thread its own slots, so no
   // barrier): 16 registers fewer across the feature loop, which lets two
-  // blocks share an SM without spilling.
+  // blocks share an SM without spilling. Not with TMA: its consumers hold
+  // the producer's registers and have 2 rows a thread (4 registers of
+  // state), and persistent blocks give the shared memory to the candidate
+  // norms.
   int64_t stagingBytes = async ? 0
                          : mma ? 2 * (cfg.bm + cfg.bn) * paddedK() * elemBytes
                                : 2 * cfg.bk * (cfg.bm + cfg.bn) * 4;
   bool stateInShared =
-      cfg.tm * cfg.tn >= 64 &&
+      !cfg.tma && cfg.tm * cfg.tn >= 64 &&
       stagingBytes + 2 * cfg.tm * cfg.threads() * 4 <= 40 * 1024;
   Value bestSmem, idxSmem;
   SmallVector<Value> jInits;
@@ -1401,10 +1453,42 @@ LogicalResult TiledBuilder::build() {
     for (int64_t m = 0; m < cfg.tm; ++m)
       jInits.push_back(initIdx);
   }
+  // Persistent blocks: the candidate norms of candidate tile t (its
+  // ordinal in the block's range) stay in slot t for the block's later
+  // row tiles, for the first `cachedTiles` tiles; the others share one
+  // more slot and are recomputed for every row tile. The slots take the
+  // shared memory that the stages and the rest leave to each of the
+  // resident blocks (one at 128x256: 32 slots of 1 KiB beside 4 stages).
+  int64_t cachedTiles = 0;
+  bool cachesAll = false;
+  if (cfg.persistent) {
+    int64_t slotBytes =
+        cfg.bn * 4 * static_cast<int64_t>(plan.colReductions.size());
+    int64_t slots = 1;
+    if (slotBytes) {
+      int64_t withOneSlot =
+          llvm::alignTo(dynamicBytes, 16) + dynamicSlack + slotBytes;
+      int64_t blocks = ctx.tiles.minBlocks
+                           ? ctx.tiles.minBlocks
+                           : defaultMinBlocks(cfg, plan, withOneSlot);
+      int64_t limit = std::min(kSharedBytesPerBlock,
+                               kSharedBytesPerSM / std::max<int64_t>(blocks, 1));
+      slots += std::max<int64_t>(0, (limit - withOneSlot) / slotBytes);
+      APInt trips;
+      if (matchPattern(plan.loop.getTrips(), m_ConstantInt(&trips))) {
+        int64_t tiles = llvm::divideCeil(trips.getSExtValue(), cfg.bn);
+        cachesAll = slots >= tiles;
+        if (cachesAll)
+          slots = std::max<int64_t>(tiles, 1);
+      }
+      cachedTiles = cachesAll ? slots : slots - 1;
+    }
+    allocateColumnNorms(slots);
+  }
 
   // Candidate tiles.
   KernelEmitter::Frame *jLoop =
-      emitter.openLoop(root, jBegin, jEnd, idx(cfg.bn), jInits);
+      emitter.openLoop(tileFrame, jBegin, jEnd, idx(cfg.bn), jInits);
   Value j0 = jLoop->iv;
   builder.setInsertionPointToEnd(jLoop->body);
   SmallVector<Value> cols;
@@ -1425,6 +1509,29 @@ LogicalResult TiledBuilder::build() {
   Value zeroIdx = idx(0);
   Value numSlices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   emitter.define(numSlices, jLoop);
+  Value tileOrdinal = arith::DivUIOp::create(
+      builder, loc, arith::SubIOp::create(builder, loc, j0, jBegin),
+      idx(cfg.bn));
+  emitter.define(tileOrdinal, jLoop);
+  // Persistent blocks: this tile's slot of the candidate norms, and
+  // whether its norms must be accumulated (the block's first row tile, or
+  // a tile past the cached ones).
+  Value colSlotBase = zeroIdx, needsColumnNorms;
+  if (cfg.persistent) {
+    Value slot = cachesAll ? tileOrdinal
+                           : arith::MinUIOp::create(builder, loc, tileOrdinal,
+                                                    idx(cachedTiles))
+                                 .getResult();
+    colSlotBase = arith::MulIOp::create(builder, loc, slot, idx(cfg.bn));
+    needsColumnNorms = firstRowTile;
+    if (!cachesAll)
+      needsColumnNorms = arith::OrIOp::create(
+          builder, loc, firstRowTile,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                tileOrdinal, idx(cachedTiles)));
+    emitter.define(colSlotBase, jLoop);
+    emitter.define(needsColumnNorms, jLoop);
+  }
   // Copies slice `s` of this candidate tile into buffer `buffer` with
   // cp.async, when there is such a slice, and commits them as one group
   // (an empty one past the last slice, which keeps the group count that
@@ -1550,12 +1657,11 @@ LogicalResult TiledBuilder::build() {
   // TMA: the global iteration of this candidate tile's first slice.
   Value firstIteration;
   if (cfg.tma) {
-    firstIteration = arith::MulIOp::create(
-        builder, loc,
-        arith::DivUIOp::create(builder, loc,
-                               arith::SubIOp::create(builder, loc, j0, jBegin),
-                               idx(cfg.bn)),
-        numSlices);
+    firstIteration =
+        arith::MulIOp::create(builder, loc, tileOrdinal, numSlices);
+    if (rowIterationBase)
+      firstIteration = arith::AddIOp::create(builder, loc, rowIterationBase,
+                                             firstIteration);
   } else if (async) {
     // Prologue: slices 0 .. prefetch - 1 in flight. The barrier keeps them
     // off buffers that slow warps may still read for the previous tile.
@@ -1738,9 +1844,14 @@ LogicalResult TiledBuilder::build() {
   };
   // Whether this thread has a row's (a column's) norm duty for this tile.
   auto dutyOwner = [&](bool isRow) -> Value {
-    if (!isRow)
-      return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, tid,
-                                   idx(cfg.threads() - cfg.bn));
+    if (!isRow) {
+      Value owner = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::uge, tid,
+          idx(cfg.threads() - cfg.bn));
+      if (!needsColumnNorms)
+        return owner;
+      return arith::AndIOp::create(builder, loc, needsColumnNorms, owner);
+    }
     return arith::AndIOp::create(
         builder, loc, firstTile,
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, tid,
@@ -2106,16 +2217,25 @@ LogicalResult TiledBuilder::build() {
 
   // Publish the norms of this tile.
   emitter.setInsertionPoint(jLoop);
+  bool hasNorms = !plan.rowReductions.empty() || !plan.colReductions.empty();
+  // TMA: nothing else keeps a fast warp from publishing this tile's norms
+  // while a slow one still reads the previous tile's (or row tile's) in
+  // its epilogue: when a tile has no more slices than there are stages,
+  // the producer fills all of them before the slow warp is done.
+  if (hasNorms && cfg.tma)
+    gpu::BarrierOp::create(builder, loc);
   auto publish = [&](ArrayRef<Value> smems, bool isRow, unsigned accBase) {
     for (auto [i, smem] : llvm::enumerate(smems)) {
       auto ifOp = scf::IfOp::create(builder, loc, dutyOwner(isRow), false);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(ifOp.thenBlock());
+      Value local = isRow ? normRowLocal : normColLocal;
+      if (!isRow && cfg.persistent)
+        local = arith::AddIOp::create(builder, loc, colSlotBase, local);
       memref::StoreOp::create(builder, loc, lResults[accBase + i], smem,
-                              ValueRange{isRow ? normRowLocal : normColLocal});
+                              ValueRange{local});
     }
   };
-  bool hasNorms = !plan.rowReductions.empty() || !plan.colReductions.empty();
   publish(rowNormSmem, true, accSlots);
   publish(colNormSmem, false, accSlots + plan.rowReductions.size());
   if (hasNorms)
@@ -2135,6 +2255,8 @@ LogicalResult TiledBuilder::build() {
     for (auto [i, red] : llvm::enumerate(plan.colReductions)) {
       emitter.setInsertionPoint(jLoop);
       Value local = colLocal(c);
+      if (cfg.persistent)
+        local = arith::AddIOp::create(builder, loc, colSlotBase, local);
       Value v = memref::LoadOp::create(builder, loc, colNormSmem[i],
                                        ValueRange{local});
       emitter.define(v, jLoop);
@@ -2190,7 +2312,7 @@ LogicalResult TiledBuilder::build() {
                               ValueRange{idx(m), tid});
     }
     emitter.closeLoop(jLoop, ValueRange{});
-    emitter.setInsertionPoint(root);
+    emitter.setInsertionPoint(tileFrame);
     for (int64_t m = 0; m < cfg.tm; ++m)
       jResults.push_back(memref::LoadOp::create(builder, loc, bestSmem,
                                                 ValueRange{idx(m), tid}));
@@ -2206,7 +2328,7 @@ LogicalResult TiledBuilder::build() {
 
   // Merge the pairs of the threads that share a row (lanes differing in
   // the low log2(tx) bits), then write.
-  emitter.setInsertionPoint(root);
+  emitter.setInsertionPoint(tileFrame);
   for (int64_t m = 0; m < cfg.tm; ++m) {
     Value value = jResults[m];
     Value index = jResults[cfg.tm + m];
@@ -2274,6 +2396,8 @@ LogicalResult TiledBuilder::build() {
                                 ValueRange{row});
     }
   }
+  if (rowTileLoop)
+    emitter.closeLoop(rowTileLoop, ValueRange{});
   if (cfg.tma)
     specializeWarps(tmaSetupEnd, ret, loadStageTma);
   // A block of a cluster stays until every block is done: the others
@@ -2371,16 +2495,30 @@ void TiledBuilder::specializeWarps(
                                        tid, idx(cfg.threads()));
   auto leads = scf::IfOp::create(builder, loc, leader, false);
   builder.setInsertionPoint(leads.thenBlock()->getTerminator());
-  Value rowBase = arith::MulIOp::create(
-      builder, loc, gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
-      idx(cfg.bm));
+  Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   Value tiles = arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
+  // Persistent blocks: the same row tiles as the consumers', in order.
+  Value rowTile = bx, firstOfRow = idx(0);
+  if (cfg.persistent) {
+    Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+    Value rowTiles = arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm));
+    auto rowLoop = scf::ForOp::create(builder, loc, bx, rowTiles, gridX);
+    builder.setInsertionPoint(rowLoop.getBody()->getTerminator());
+    rowTile = rowLoop.getInductionVar();
+    Value ordinal = arith::DivUIOp::create(
+        builder, loc, arith::SubIOp::create(builder, loc, rowTile, bx), gridX);
+    firstOfRow = arith::MulIOp::create(
+        builder, loc, ordinal,
+        arith::MulIOp::create(builder, loc, tiles, slices));
+  }
+  Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
   auto tileLoop = scf::ForOp::create(builder, loc, idx(0), tiles, idx(1));
   builder.setInsertionPoint(tileLoop.getBody()->getTerminator());
   Value tile = tileLoop.getInductionVar();
   Value j0 = arith::MulIOp::create(builder, loc, tile, idx(cfg.bn));
-  Value first = arith::MulIOp::create(builder, loc, tile, slices);
+  Value first = arith::AddIOp::create(
+      builder, loc, firstOfRow, arith::MulIOp::create(builder, loc, tile, slices));
   auto sliceLoop = scf::ForOp::create(builder, loc, idx(0), slices, idx(1));
   builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
   Value slice = sliceLoop.getInductionVar();
@@ -2820,6 +2958,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     cfg.tma = true;
     cfg.cluster = cluster;
   }
+  // Persistent blocks: the blocks of a cluster would have to walk the same
+  // number of row tiles, which a remainder breaks.
+  cfg.persistent = cfg.tma && cfg.cluster == 1 && ctx.tiles.persistent != 0;
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   // Staged slices: two static buffers (48 KiB at most), or the cp.async
@@ -2920,6 +3061,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     launch.tensorMaps.push_back(
         {plan->colLeaf.getArgNumber(), {cfg.bk, cfg.bn / cfg.cluster}});
   }
+  // Persistent blocks: as many as can be resident, or one per row tile.
+  if (cfg.persistent)
+    rowTiles = Expr::apply(
+        Expr::OpKind::Min, rowTiles,
+        Expr::integer(ctx.tiles.device.multiprocessors * minBlocks));
   launch.grid = {rowTiles, Expr::integer(cfg.split), Expr::integer(1)};
   launch.block = {Expr::integer(cfg.launchThreads()), Expr::integer(1),
                   Expr::integer(1)};
@@ -2949,6 +3095,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       os << ", " << cfg.stages << " TMA stages with mbarriers ("
          << tb.dynamicSharedBytes()
          << " bytes of dynamic shared memory) filled by a producer warpgroup"
+         << (cfg.persistent
+                 ? ", persistent blocks that cache the candidate norms"
+                 : "")
          << (cfg.cluster > 1 ? ", clusters of " + std::to_string(cfg.cluster) +
                                    " blocks multicasting the candidate slices"
                              : std::string());

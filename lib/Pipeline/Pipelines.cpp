@@ -95,6 +95,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   map.minBlocks = options.minBlocks;
   map.stages = options.stages;
   map.cluster = options.cluster;
+  map.persistent = options.persistent;
   map.threadM = options.threadM;
   map.threadN = options.threadN;
   pm.addPass(fuse::createFuseMapToGPU(map));

@@ -92,6 +92,22 @@ run tc-wg-m256 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=70 --keep-extent
 run tc-wg-m256-c2 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=71 --keep-extent=1000,200 --expected-rows=131072 --tile-m=256 --tile-n=128 --stages=3 --cluster=2
 run tc-wg-m192 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=72 --keep-extent=1000,200 --expected-rows=131072 --tile-m=192 --tile-n=256 --stages=3
 run tc-wg-m192-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf32 --trials=4 --seed=73 --keep-extent=256,512 --expected-rows=131072 --tile-m=192 --tile-n=256 --stages=3
+# Persistent blocks (TMA without clusters, the default): 40000 rows are
+# 313 row tiles of 128, two or three for each of the 132 blocks; 8300
+# candidates are more tiles than a block caches the norms of; 64x64 tiles
+# run two blocks an SM; --persistent=0 keeps a block per row tile. 17000
+# rows give one block a second row tile under the sanitizers.
+wide=test/GPU/Inputs/gemm_argmin_f16_wide.mlir
+run tc-wg-persist fuse-run $tiles --mode=gpu $wg --trials=2 --seed=74 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072
+run tc-wg-persist-ties fuse-run $tiles --mode=gpu $wg --trials=2 --seed=75 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072 --dup-rows=1
+run tc-wg-persist-wide fuse-run $wide --mode=gpu $wg --trials=2 --seed=76 --dims=s0=40000 --keep-extent=8300,72 --expected-rows=131072
+run tc-wg-persist-64 fuse-run $tiles --mode=gpu $wg --trials=2 --seed=77 --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072 --tile-m=64 --tile-n=64
+run tc-wg-persist-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf32 --trials=2 --seed=78 --dims=s0=40000 --keep-extent=256,512 --expected-rows=131072
+run tc-wg-nopersist fuse-run $tiles --mode=gpu $wg --trials=2 --seed=79 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072 --persistent=0
+run tc-wg-persist-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run $wide --mode=gpu $wg --trials=1 --seed=80 --dims=s0=17000 --keep-extent=8300,72 --expected-rows=131072
+run tc-wg-persist-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run $tiles --mode=gpu $wg --trials=1 --seed=81 --dims=s0=17000 --keep-extent=1000,200 --expected-rows=131072
 run tc-wg-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=2 --seed=58 --max-dynamic=300 --max-static=70
 run tc-wg-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \

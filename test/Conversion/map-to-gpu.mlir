@@ -50,6 +50,45 @@
 // REGS192-SAME: nvvm.maxntid = array<i32: 384, 1, 1>
 // REGS192-NOT: nvvm.setmaxregister
 // REGS192: gpu.return
+// Persistent blocks (TMA without clusters, the default): as many blocks as
+// can be resident walk the row tiles, and the norms that each candidate
+// tile accumulates in a block's first row tile stay in their own slot of
+// shared memory. With 65536 candidates, 31 of the 256 candidate tiles fit
+// beside the 4 stages; the others share slot 31 and are accumulated again
+// for every row tile. The producer walks the same row tiles.
+// RUN: sed 's/256/65536/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=PERSIST
+// RUN: sed 's/256/65536/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 persistent=0' | FileCheck %s --check-prefix=NOPERSIST
+// PERSIST: \22grid\22: {{\[\[}}\22min\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 132], 1, 1]
+// PERSIST-LABEL: gpu.func @gemm_argmin_f16_k0
+// PERSIST-SAME: filled by a producer warpgroup, persistent blocks that cache the candidate norms
+// PERSIST: nvvm.setmaxregister increase 232
+// PERSIST: %[[GRIDX:.*]] = gpu.grid_dim x
+// PERSIST: scf.for %[[ROWTILE:.*]] = %[[BX:.*]] to %{{.*}} step %[[GRIDX]] {
+// PERSIST: %[[FIRSTROW:.*]] = arith.cmpi eq, %[[ROWTILE]], %[[BX]] : index
+// PERSIST: memref.view {{.*}} to memref<8192xf32, #gpu.address_space<workgroup>>
+// PERSIST: scf.for
+// PERSIST: %[[ORDINAL:.*]] = arith.divui
+// PERSIST: arith.minui %[[ORDINAL]], %c31 : index
+// PERSIST: %[[PAST:.*]] = arith.cmpi uge, %[[ORDINAL]], %c31{{[_0-9]*}} : index
+// PERSIST-NEXT: %[[NEEDED:.*]] = arith.ori %[[FIRSTROW]], %[[PAST]] : i1
+// PERSIST: arith.andi %[[NEEDED]], %{{.*}} : i1
+// PERSIST: nvvm.barrier id
+// PERSIST: %[[PUBLISH:.*]] = arith.andi %[[NEEDED]], %{{.*}} : i1
+// PERSIST-NEXT: scf.if %[[PUBLISH]] {
+// PERSIST: memref.store {{.*}} : memref<8192xf32, #gpu.address_space<workgroup>>
+// PERSIST: nvvm.barrier id
+// PERSIST: memref.load {{.*}} : memref<8192xf32, #gpu.address_space<workgroup>>
+// PERSIST: nvvm.setmaxregister decrease 40
+// PERSIST: %[[PGRIDX:.*]] = gpu.grid_dim x
+// PERSIST: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[PGRIDX]] {
+// PERSIST: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// NOPERSIST: \22grid\22: {{\[\[}}\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 1, 1]
+// NOPERSIST-LABEL: gpu.func @gemm_argmin_f16_k0
+// NOPERSIST-NOT: persistent
+// NOPERSIST-NOT: gpu.grid_dim
+// NOPERSIST: memref.view {{.*}} to memref<256xf32, #gpu.address_space<workgroup>>
+// NOPERSIST-NOT: gpu.grid_dim
+// NOPERSIST: gpu.return
 // With two stages a buffer is reused by the next slice but one, so each
 // slice waits for its own MMAs (wait 0) instead of keeping them in flight.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a stages=2 expected-rows=131072' | FileCheck %s --check-prefix=WG2
@@ -242,7 +281,7 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // TMA-SAME: {\22tensor_map\22: \22arg0\22, \22box\22: [64, 128]}, {\22tensor_map\22: \22arg1\22, \22box\22: [64, 64]}],\0A      \22grid\22: {{\[\[}}\22mul\22, [\22cdiv\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 2], 2], 1, 1],\0A      \22block\22: [384, 1, 1]
 // TMA-LABEL: gpu.func @gram_f16_k0(
 // TMA-SAME: %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %[[ROWMAP:.*]]: !llvm.ptr, %[[COLMAP:.*]]: !llvm.ptr) kernel
-// TMA-SAME: 256 threads, {{.*}} 3 TMA stages with mbarriers (104496 bytes of dynamic shared memory) filled by a producer warpgroup, clusters of 2 blocks multicasting the candidate slices
+// TMA-SAME: 256 threads, {{.*}} 3 TMA stages with mbarriers (100400 bytes of dynamic shared memory) filled by a producer warpgroup, clusters of 2 blocks multicasting the candidate slices
 // TMA-SAME: fusec.tensor_map_args = array<i64: 4, 5>, nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // TMA: nvvm.mbarrier.init %{{.*}}, %c1_i32{{[_0-9]*}} :
 // TMA: nvvm.mbarrier.init %{{.*}}, %c16_i32{{[_0-9]*}} :

@@ -175,6 +175,11 @@ static cl::opt<int64_t>
             cl::desc("GPU mode, wgmma: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 "
                      "TMA in clusters that multicast the candidate tile"),
             cl::init(-1), cl::cat(runCategory));
+static cl::opt<int64_t>
+    persistent("persistent",
+               cl::desc("GPU mode, TMA: -1 chosen, 0 a block per row tile, 1 "
+                        "resident blocks caching the candidate norms"),
+               cl::init(-1), cl::cat(runCategory));
 static cl::opt<std::string>
     precision("precision",
               cl::desc("GPU mode: f32 products of the Gram form on ieee "
@@ -1332,6 +1337,7 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     options.split = split;
     options.stages = stages;
     options.cluster = cluster;
+    options.persistent = persistent;
     options.precision = precision;
     options.expectedRows = expectedRows;
     // compileModule works in place: give it a copy.
@@ -2065,10 +2071,12 @@ int main(int argc, char **argv) {
   if (ptxFile.empty() && !launchFile.empty())
     return failWith("--launch needs --ptx");
   if (mode != Mode::GPU && (tileM || tileN || tileK || split || stages ||
-                            cluster != -1 || expectedRows ||
+                            cluster != -1 || persistent != -1 ||
+                            expectedRows ||
                             precision != "ieee"))
     return failWith("--tile-m/--tile-n/--tile-k/--split/--stages/--cluster/"
-                    "--expected-rows/--precision need --mode=gpu");
+                    "--persistent/--expected-rows/--precision need "
+                    "--mode=gpu");
   if (precision != "ieee" && precision != "tf32" && precision != "3xtf32")
     return failWith("--precision must be ieee, tf32 or 3xtf32, not '" +
                     precision + "'");

@@ -102,6 +102,12 @@ static cl::opt<int64_t> cluster(
              "loads; 2 or 4 TMA loads in clusters that multicast the "
              "candidate tile"),
     cl::init(-1), cl::cat(fusecCategory));
+static cl::opt<int64_t> persistent(
+    "persistent",
+    cl::desc("TMA schedule without clusters: -1 chosen; 0 one block per row "
+             "tile; 1 resident blocks that walk the row tiles and cache the "
+             "candidate norms"),
+    cl::init(-1), cl::cat(fusecCategory));
 static cl::opt<int64_t> threadM("thread-m",
                                 cl::desc("Rows of a thread's register tile"),
                                 cl::init(0), cl::cat(fusecCategory));
@@ -234,6 +240,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   gpu.expectedRows = expectedRows;
   gpu.stages = stages;
   gpu.cluster = cluster;
+  gpu.persistent = persistent;
   fusec::buildGPUKernelPipeline(gpm, gpu);
   if (failed(gpm.run(*scheduled)))
     return 1;
@@ -340,6 +347,7 @@ int main(int argc, char **argv) {
   options.minBlocks = minBlocks;
   options.stages = stages;
   options.cluster = cluster;
+  options.persistent = persistent;
   options.threadM = threadM;
   options.threadN = threadN;
   options.device = device;

@@ -35,6 +35,9 @@ struct CompileOptions {
   /// wgmma schedule: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 TMA in clusters
   /// that multicast the candidate tile.
   int64_t cluster = -1;
+  /// TMA schedule without clusters: -1 chosen, 0 a block per row tile, 1
+  /// resident blocks that walk the row tiles and cache the candidate norms.
+  int64_t persistent = -1;
   /// How f32 products of the Gram form run: "ieee" (FMA units, exact
   /// fp32), "tf32" or "3xtf32" (tensor cores). f16/bf16 products always
   /// run on tensor cores.

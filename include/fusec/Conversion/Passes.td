@@ -92,6 +92,10 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
            "wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies; 1 TMA "
            "loads; 2 or 4 TMA loads in clusters of that many blocks, which "
            "multicast the candidate tile">,
+    Option<"persistent", "persistent", "int64_t", /*default=*/"-1",
+           "TMA schedule without clusters: -1 chosen; 0 one block per row "
+           "tile; 1 resident blocks that walk the row tiles and cache the "
+           "candidate norms">,
   ];
   let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
                            "memref::MemRefDialect", "scf::SCFDialect",

@@ -83,6 +83,11 @@ struct GPUPipelineOptions
       llvm::cl::desc("wgmma schedule: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 "
                      "TMA in clusters"),
       llvm::cl::init(-1)};
+  Option<int64_t> persistent{
+      *this, "persistent",
+      llvm::cl::desc("TMA schedule: -1 chosen, 0 a block per row tile, 1 "
+                     "resident blocks caching the candidate norms"),
+      llvm::cl::init(-1)};
   Option<int64_t> threadM{*this, "thread-m",
                           llvm::cl::desc("Rows of a thread's register tile"),
                           llvm::cl::init(0)};
