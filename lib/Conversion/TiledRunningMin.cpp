@@ -1189,9 +1189,8 @@ LogicalResult TiledBuilder::build() {
   // the rest leaves (allocateColumnNorms).
   auto allocateColumnNorms = [&](int64_t slots) {
     for (size_t i = 0; i < plan.colReductions.size(); ++i)
-      colNormSmem.push_back(
-          sharedBuffer(MemRefType::get({slots * cfg.bn}, f32Type,
-                                       MemRefLayoutAttrInterface(), workgroup)));
+      colNormSmem.push_back(sharedBuffer(MemRefType::get(
+          {slots * cfg.bn}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
   };
   if (!cfg.persistent)
     allocateColumnNorms(1);
@@ -1378,10 +1377,10 @@ LogicalResult TiledBuilder::build() {
     rowIterationBase = arith::MulIOp::create(
         builder, loc, ordinal,
         arith::MulIOp::create(builder, loc, tilesPerRow, slicesPerTile));
-    firstRowTile = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::eq, rowTile, bx);
-    for (Value v : {ordinal, tilesPerRow, slicesPerTile, rowIterationBase,
-                    firstRowTile})
+    firstRowTile = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         rowTile, bx);
+    for (Value v :
+         {ordinal, tilesPerRow, slicesPerTile, rowIterationBase, firstRowTile})
       emitter.define(v, tileFrame);
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
@@ -1471,8 +1470,9 @@ LogicalResult TiledBuilder::build() {
       int64_t blocks = ctx.tiles.minBlocks
                            ? ctx.tiles.minBlocks
                            : defaultMinBlocks(cfg, plan, withOneSlot);
-      int64_t limit = std::min(kSharedBytesPerBlock,
-                               kSharedBytesPerSM / std::max<int64_t>(blocks, 1));
+      int64_t limit =
+          std::min(kSharedBytesPerBlock,
+                   kSharedBytesPerSM / std::max<int64_t>(blocks, 1));
       slots += std::max<int64_t>(0, (limit - withOneSlot) / slotBytes);
       APInt trips;
       if (matchPattern(plan.loop.getTrips(), m_ConstantInt(&trips))) {
@@ -1660,8 +1660,8 @@ LogicalResult TiledBuilder::build() {
     firstIteration =
         arith::MulIOp::create(builder, loc, tileOrdinal, numSlices);
     if (rowIterationBase)
-      firstIteration = arith::AddIOp::create(builder, loc, rowIterationBase,
-                                             firstIteration);
+      firstIteration =
+          arith::AddIOp::create(builder, loc, rowIterationBase, firstIteration);
   } else if (async) {
     // Prologue: slices 0 .. prefetch - 1 in flight. The barrier keeps them
     // off buffers that slow warps may still read for the previous tile.
@@ -1845,9 +1845,9 @@ LogicalResult TiledBuilder::build() {
   // Whether this thread has a row's (a column's) norm duty for this tile.
   auto dutyOwner = [&](bool isRow) -> Value {
     if (!isRow) {
-      Value owner = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::uge, tid,
-          idx(cfg.threads() - cfg.bn));
+      Value owner =
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, tid,
+                                idx(cfg.threads() - cfg.bn));
       if (!needsColumnNorms)
         return owner;
       return arith::AndIOp::create(builder, loc, needsColumnNorms, owner);
@@ -2517,8 +2517,9 @@ void TiledBuilder::specializeWarps(
   builder.setInsertionPoint(tileLoop.getBody()->getTerminator());
   Value tile = tileLoop.getInductionVar();
   Value j0 = arith::MulIOp::create(builder, loc, tile, idx(cfg.bn));
-  Value first = arith::AddIOp::create(
-      builder, loc, firstOfRow, arith::MulIOp::create(builder, loc, tile, slices));
+  Value first =
+      arith::AddIOp::create(builder, loc, firstOfRow,
+                            arith::MulIOp::create(builder, loc, tile, slices));
   auto sliceLoop = scf::ForOp::create(builder, loc, idx(0), slices, idx(1));
   builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
   Value slice = sliceLoop.getInductionVar();

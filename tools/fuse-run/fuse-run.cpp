@@ -2070,10 +2070,9 @@ int main(int argc, char **argv) {
     return failWith("--ptx needs --mode=gpu");
   if (ptxFile.empty() && !launchFile.empty())
     return failWith("--launch needs --ptx");
-  if (mode != Mode::GPU && (tileM || tileN || tileK || split || stages ||
-                            cluster != -1 || persistent != -1 ||
-                            expectedRows ||
-                            precision != "ieee"))
+  if (mode != Mode::GPU &&
+      (tileM || tileN || tileK || split || stages || cluster != -1 ||
+       persistent != -1 || expectedRows || precision != "ieee"))
     return failWith("--tile-m/--tile-n/--tile-k/--split/--stages/--cluster/"
                     "--persistent/--expected-rows/--precision need "
                     "--mode=gpu");
