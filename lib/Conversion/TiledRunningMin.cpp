@@ -2218,11 +2218,14 @@ LogicalResult TiledBuilder::build() {
   // Publish the norms of this tile.
   emitter.setInsertionPoint(jLoop);
   bool hasNorms = !plan.rowReductions.empty() || !plan.colReductions.empty();
-  // TMA: nothing else keeps a fast warp from publishing this tile's norms
-  // while a slow one still reads the previous tile's (or row tile's) in
-  // its epilogue: when a tile has no more slices than there are stages,
-  // the producer fills all of them before the slow warp is done.
-  if (hasNorms && cfg.tma)
+  // TMA: a fast warp may publish this tile's norms while a slow one still
+  // reads the previous tile's (or row tile's) in its epilogue when a tile
+  // has no more slices than there are stages: the producer can then fill
+  // all of them before the slow warp is done. With more slices, the fast
+  // warp's last slice waits for a stage that the slow warp releases only
+  // in this tile (d is static with TMA).
+  if (hasNorms && cfg.tma &&
+      llvm::divideCeil(dStatic, cfg.bk) <= cfg.stages)
     gpu::BarrierOp::create(builder, loc);
   auto publish = [&](ArrayRef<Value> smems, bool isRow, unsigned accBase) {
     for (auto [i, smem] : llvm::enumerate(smems)) {
