@@ -161,6 +161,7 @@ DeviceProfile mlir::fuse::getH200Profile() {
   DeviceProfile profile;
   profile.name = "h200";
   profile.multiprocessors = 132;
+  profile.l2Bytes = 50 << 20;
   // Device-to-device copy measured on the project's H200, bytes read plus
   // written (TOOLCHAIN.md, 2026-11-29).
   profile.bandwidthBytesPerSec = 4.28e12;
@@ -199,6 +200,7 @@ DeviceProfile mlir::fuse::getL4Profile() {
   DeviceProfile profile;
   profile.name = "l4";
   profile.multiprocessors = 58;
+  profile.l2Bytes = 48 << 20;
   // NVIDIA L4 datasheet: 300 GB/s GDDR6, 30.3 TFLOP/s fp32 (58 SMs x 128
   // lanes x 2 x 2.04 GHz); Ada runs non-tensor fp16 at the fp32 rate.
   profile.bandwidthBytesPerSec = 300e9;
@@ -263,13 +265,13 @@ llvm::Expected<DeviceProfile> mlir::fuse::parseDeviceProfile(StringRef json,
   for (const std::string &key : getSortedKeys(*obj))
     if (!llvm::is_contained({"name", "bandwidth_bytes_per_sec", "flop_rate",
                              "transcendental_rate", "launch_overhead_sec",
-                             "multiprocessors"},
+                             "multiprocessors", "l2_bytes"},
                             key))
       return makeError(source + ": unknown key '" + key +
                        "' in a device profile (expected name, "
                        "bandwidth_bytes_per_sec, flop_rate, "
                        "transcendental_rate, launch_overhead_sec, "
-                       "multiprocessors)");
+                       "multiprocessors, l2_bytes)");
 
   DeviceProfile profile;
   std::optional<StringRef> name = obj->getString("name");
@@ -330,6 +332,12 @@ llvm::Expected<DeviceProfile> mlir::fuse::parseDeviceProfile(StringRef json,
       return makeError(source + ": 'multiprocessors' must be an integer "
                                 "from 1 to 65536");
     profile.multiprocessors = *count;
+  }
+  if (const llvm::json::Value *l2 = obj->get("l2_bytes")) {
+    std::optional<int64_t> bytes = l2->getAsInteger();
+    if (!bytes || *bytes < 1)
+      return makeError(source + ": 'l2_bytes' must be a positive integer");
+    profile.l2Bytes = *bytes;
   }
   return profile;
 }

@@ -666,6 +666,9 @@ private:
   int64_t dynamicSlack = 0;
   /// TMA: the tensor-map parameters of the row and candidate operands.
   Value rowTensorMap, colTensorMap;
+  /// The block's first candidate and its number of candidate tiles
+  /// (computed before the TMA setup, for the consumers and the producer).
+  Value partBegin, partTiles;
   /// TMA: the consumers' register increase (splitRegisters sets its count)
   /// and the producer's decrease.
   NVVM::SetMaxRegisterOp consumersGrow, producerShrinks;
@@ -1222,6 +1225,31 @@ LogicalResult TiledBuilder::build() {
   tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value by = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
+  // This block's candidates [jBegin, jEnd): part `by` of `split`, or for
+  // persistent blocks part bx % split (the grid is a multiple of split, so
+  // a block keeps its part across row tiles). Computed before the TMA
+  // setup: the producer walks the same range.
+  Value part = by;
+  if (cfg.persistent && cfg.split > 1)
+    part = arith::RemUIOp::create(builder, loc, bx, idx(cfg.split));
+  Value tilesTotal = arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
+  Value tilesPerSplit =
+      arith::CeilDivUIOp::create(builder, loc, tilesTotal, idx(cfg.split));
+  Value jBegin = arith::MulIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, part, tilesPerSplit),
+      idx(cfg.bn));
+  Value jEnd = arith::MinUIOp::create(
+      builder, loc, k,
+      arith::AddIOp::create(
+          builder, loc, jBegin,
+          arith::MulIOp::create(builder, loc, tilesPerSplit, idx(cfg.bn))));
+  jBegin = arith::MinUIOp::create(builder, loc, jBegin, jEnd);
+  partBegin = jBegin;
+  partTiles = arith::CeilDivUIOp::create(
+      builder, loc, arith::SubIOp::create(builder, loc, jEnd, jBegin),
+      idx(cfg.bn));
+  for (Value v : {part, tilesTotal, tilesPerSplit, jBegin, jEnd, partTiles})
+    emitter.define(v, root);
   // Lanes that share a row: tx consecutive ones (the low log2(tx) bits).
   int64_t tx = mma ? 4 : cfg.bn / cfg.tn;
   tcol = arith::RemUIOp::create(builder, loc, tid, idx(tx));
@@ -1360,45 +1388,36 @@ LogicalResult TiledBuilder::build() {
   KernelEmitter::Frame *rowTileLoop = nullptr;
   Value rowTile = bx, rowIterationBase, firstRowTile;
   if (cfg.persistent) {
+    // Work item w is part w % split of row tile w / split: the blocks that
+    // run side by side share row tiles, whose slices the L2 then serves
+    // to all but the first (emitTiledRunningMin chooses split).
     Value rowTiles = arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm));
+    Value items = arith::MulIOp::create(builder, loc, rowTiles, idx(cfg.split));
     Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-    emitter.define(rowTiles, root);
-    emitter.define(gridX, root);
-    rowTileLoop = emitter.openLoop(root, bx, rowTiles, gridX, ValueRange{});
+    for (Value v : {rowTiles, items, gridX})
+      emitter.define(v, root);
+    rowTileLoop = emitter.openLoop(root, bx, items, gridX, ValueRange{});
     tileFrame = rowTileLoop;
     emitter.setInsertionPoint(tileFrame);
-    rowTile = rowTileLoop->iv;
+    Value item = rowTileLoop->iv;
+    rowTile = item;
+    if (cfg.split > 1)
+      rowTile = arith::DivUIOp::create(builder, loc, item, idx(cfg.split));
     Value ordinal = arith::DivUIOp::create(
-        builder, loc, arith::SubIOp::create(builder, loc, rowTile, bx), gridX);
-    Value tilesPerRow =
-        arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
+        builder, loc, arith::SubIOp::create(builder, loc, item, bx), gridX);
     Value slicesPerTile =
         arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
     rowIterationBase = arith::MulIOp::create(
         builder, loc, ordinal,
-        arith::MulIOp::create(builder, loc, tilesPerRow, slicesPerTile));
-    firstRowTile = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                         rowTile, bx);
-    for (Value v :
-         {ordinal, tilesPerRow, slicesPerTile, rowIterationBase, firstRowTile})
+        arith::MulIOp::create(builder, loc, partTiles, slicesPerTile));
+    firstRowTile =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, item, bx);
+    for (Value v : {rowTile, ordinal, slicesPerTile, rowIterationBase,
+                    firstRowTile})
       emitter.define(v, tileFrame);
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
-  // This block's candidates: [jBegin, jEnd).
-  Value tilesTotal = arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
-  Value tilesPerSplit =
-      arith::CeilDivUIOp::create(builder, loc, tilesTotal, idx(cfg.split));
-  Value jBegin = arith::MulIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, by, tilesPerSplit),
-      idx(cfg.bn));
-  Value jEnd = arith::MinUIOp::create(
-      builder, loc, k,
-      arith::AddIOp::create(
-          builder, loc, jBegin,
-          arith::MulIOp::create(builder, loc, tilesPerSplit, idx(cfg.bn))));
-  jBegin = arith::MinUIOp::create(builder, loc, jBegin, jEnd);
-  for (Value v : {rowBase, tilesTotal, tilesPerSplit, jBegin, jEnd})
-    emitter.define(v, tileFrame);
+  emitter.define(rowBase, tileFrame);
 
   // The rows this thread owns and, for norm duty, the row or column it
   // accumulates (threads [0, bm) for rows, [threads - bn, threads) for
@@ -1476,7 +1495,8 @@ LogicalResult TiledBuilder::build() {
       slots += std::max<int64_t>(0, (limit - withOneSlot) / slotBytes);
       APInt trips;
       if (matchPattern(plan.loop.getTrips(), m_ConstantInt(&trips))) {
-        int64_t tiles = llvm::divideCeil(trips.getSExtValue(), cfg.bn);
+        int64_t tiles = llvm::divideCeil(
+            llvm::divideCeil(trips.getSExtValue(), cfg.bn), cfg.split);
         cachesAll = slots >= tiles;
         if (cachesAll)
           slots = std::max<int64_t>(tiles, 1);
@@ -2500,26 +2520,30 @@ void TiledBuilder::specializeWarps(
   builder.setInsertionPoint(leads.thenBlock()->getTerminator());
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
-  Value tiles = arith::CeilDivUIOp::create(builder, loc, k, idx(cfg.bn));
-  // Persistent blocks: the same row tiles as the consumers', in order.
+  // Persistent blocks: the same work items as the consumers', in order.
   Value rowTile = bx, firstOfRow = idx(0);
   if (cfg.persistent) {
     Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-    Value rowTiles = arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm));
-    auto rowLoop = scf::ForOp::create(builder, loc, bx, rowTiles, gridX);
+    Value items = arith::MulIOp::create(
+        builder, loc, arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm)),
+        idx(cfg.split));
+    auto rowLoop = scf::ForOp::create(builder, loc, bx, items, gridX);
     builder.setInsertionPoint(rowLoop.getBody()->getTerminator());
-    rowTile = rowLoop.getInductionVar();
+    Value item = rowLoop.getInductionVar();
+    rowTile = arith::DivUIOp::create(builder, loc, item, idx(cfg.split));
     Value ordinal = arith::DivUIOp::create(
-        builder, loc, arith::SubIOp::create(builder, loc, rowTile, bx), gridX);
+        builder, loc, arith::SubIOp::create(builder, loc, item, bx), gridX);
     firstOfRow = arith::MulIOp::create(
         builder, loc, ordinal,
-        arith::MulIOp::create(builder, loc, tiles, slices));
+        arith::MulIOp::create(builder, loc, partTiles, slices));
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
-  auto tileLoop = scf::ForOp::create(builder, loc, idx(0), tiles, idx(1));
+  auto tileLoop = scf::ForOp::create(builder, loc, idx(0), partTiles, idx(1));
   builder.setInsertionPoint(tileLoop.getBody()->getTerminator());
   Value tile = tileLoop.getInductionVar();
-  Value j0 = arith::MulIOp::create(builder, loc, tile, idx(cfg.bn));
+  Value j0 = arith::AddIOp::create(
+      builder, loc, partBegin,
+      arith::MulIOp::create(builder, loc, tile, idx(cfg.bn)));
   Value first =
       arith::AddIOp::create(builder, loc, firstOfRow,
                             arith::MulIOp::create(builder, loc, tile, slices));
@@ -2713,6 +2737,55 @@ const MmaShapeOffer kWgmmaShapeOffers[] = {
      64,
      32},
 };
+
+/// Persistent TMA blocks: how many parts of the candidates each row tile
+/// is split into, the parts of a row tile running side by side. A block
+/// streams its row tile's slices from memory once per candidate tile:
+/// with one part, 132 blocks on sample-heavy f16 (2 MiB row tiles, 32
+/// candidate tiles) read 64 GiB of rows, and only 16 distinct row tiles
+/// among the blocks ran 26.9 ms instead of 30.7 (docs/performance-notes.md,
+/// version 14). Parts cost: the candidates are streamed once per round of
+/// row tiles, and each part accumulates its row tile's norms.
+///
+/// The model counts the bytes read from memory: rows, rowTileBytes per
+/// row tile and part candidate tile, but once per row tile when the row
+/// tiles in flight fit half the L2; candidates, candidateBytes per round,
+/// but once when they fit half the L2. Among the part counts whose
+/// critical path (rounds x candidate tiles per part) is within 5% of the
+/// best, the fewest bytes win, then the fewest parts.
+int64_t chooseCandidateParts(int64_t rowTiles, int64_t tiles,
+                             int64_t rowTileBytes, int64_t candidateBytes,
+                             int64_t resident, int64_t l2Bytes) {
+  struct Option {
+    int64_t parts;
+    double path, bytes;
+  };
+  SmallVector<Option> options;
+  for (int64_t parts = 1; parts <= std::min(tiles, resident); ++parts) {
+    int64_t blocks = resident / parts * parts;
+    int64_t tilesPerPart = llvm::divideCeil(tiles, parts);
+    int64_t rounds = llvm::divideCeil(rowTiles * parts, blocks);
+    int64_t inFlight = std::min(rowTiles, blocks / parts);
+    double rowReads =
+        inFlight * rowTileBytes <= l2Bytes / 2 ? 1.0 : double(tilesPerPart);
+    double candidateReads =
+        candidateBytes <= l2Bytes / 2 ? 1.0 : double(rounds);
+    options.push_back({parts, double(rounds) * tilesPerPart,
+                       double(rowTiles) * rowTileBytes * rowReads +
+                           double(candidateBytes) * candidateReads});
+  }
+  double bestPath = std::numeric_limits<double>::infinity();
+  for (const Option &o : options)
+    bestPath = std::min(bestPath, o.path);
+  int64_t chosen = 1;
+  double fewest = std::numeric_limits<double>::infinity();
+  for (const Option &o : options)
+    if (o.path <= 1.05 * bestPath && o.bytes < fewest) {
+      fewest = o.bytes;
+      chosen = o.parts;
+    }
+  return chosen;
+}
 
 /// A row count for a dynamic row axis without --expected-rows: large, so
 /// that the model neither shrinks the tiles nor splits the candidates.
@@ -2948,8 +3021,15 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     return extent > 0 && extent <= INT32_MAX;
   };
   int64_t rowsStatic = rowType.getDimSize(0);
+  // A split the user asked for runs with TMA in persistent blocks (below);
+  // the ledger's own splits, for rows too few to fill the GPU, keep
+  // cp.async.
+  bool persistentAllowed =
+      ctx.tiles.persistent != 0 &&
+      (ctx.tiles.cluster == -1 || ctx.tiles.cluster == 1);
   bool tmaPossible =
-      cfg.wgmma && !splitStaged && cfg.stages >= 3 && cfg.split == 1 &&
+      cfg.wgmma && !splitStaged && cfg.stages >= 3 &&
+      (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
       cfg.bm <= 256 &&
       kRegistersPerSM / (cfg.threads() + kProducerThreads) >=
           wgmmaRegisters(cfg) &&
@@ -2964,7 +3044,20 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   }
   // Persistent blocks: the blocks of a cluster would have to walk the same
   // number of row tiles, which a remainder breaks.
-  cfg.persistent = cfg.tma && cfg.cluster == 1 && ctx.tiles.persistent != 0;
+  cfg.persistent = cfg.tma && cfg.cluster == 1 && persistentAllowed;
+  int64_t rowTilesEstimate = llvm::divideCeil(work.rows, cfg.bm);
+  if (cfg.persistent && !ctx.tiles.split && plan->indexOutput &&
+      work.candidates > 0) {
+    int64_t resident =
+        ctx.tiles.device.multiprocessors *
+        (ctx.tiles.minBlocks ? ctx.tiles.minBlocks
+                             : defaultMinBlocks(cfg, *plan, stageBytes));
+    cfg.split = chooseCandidateParts(
+        rowTilesEstimate, llvm::divideCeil(work.candidates, cfg.bn),
+        cfg.bm * work.features * mmaElemBytes,
+        work.candidates * work.features * mmaElemBytes, resident,
+        ctx.tiles.device.l2Bytes);
+  }
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   // Staged slices: two static buffers (48 KiB at most), or the cp.async
@@ -3065,12 +3158,20 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     launch.tensorMaps.push_back(
         {plan->colLeaf.getArgNumber(), {cfg.bk, cfg.bn / cfg.cluster}});
   }
-  // Persistent blocks: as many as can be resident, or one per row tile.
-  if (cfg.persistent)
+  // Persistent blocks: as many as can be resident, a multiple of the
+  // candidate parts (each block keeps its part), or one per work item.
+  if (cfg.persistent) {
+    int64_t resident = ctx.tiles.device.multiprocessors * minBlocks;
+    int64_t blocks =
+        std::max<int64_t>(cfg.split, resident / cfg.split * cfg.split);
     rowTiles = Expr::apply(
-        Expr::OpKind::Min, rowTiles,
-        Expr::integer(ctx.tiles.device.multiprocessors * minBlocks));
-  launch.grid = {rowTiles, Expr::integer(cfg.split), Expr::integer(1)};
+        Expr::OpKind::Min,
+        Expr::apply(Expr::OpKind::Mul, rowTiles, Expr::integer(cfg.split)),
+        Expr::integer(blocks));
+  }
+  launch.grid = {rowTiles,
+                 Expr::integer(cfg.persistent ? 1 : cfg.split),
+                 Expr::integer(1)};
   launch.block = {Expr::integer(cfg.launchThreads()), Expr::integer(1),
                   Expr::integer(1)};
   launch.sharedBytes = Expr::integer(tb.dynamicSharedBytes());

@@ -93,7 +93,7 @@ run tc-wg-m256-c2 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=71 --keep-ext
 run tc-wg-m192 fuse-run $tiles --mode=gpu $wg --trials=4 --seed=72 --keep-extent=1000,200 --expected-rows=131072 --tile-m=192 --tile-n=256 --stages=3
 run tc-wg-m192-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf32 --trials=4 --seed=73 --keep-extent=256,512 --expected-rows=131072 --tile-m=192 --tile-n=256 --stages=3
 # Persistent blocks (TMA without clusters, the default): 40000 rows are
-# 313 row tiles of 128, two or three for each of the 132 blocks; 8300
+# 313 row tiles of 128, several work items for each of the 132 blocks; 8300
 # candidates are more tiles than a block caches the norms of; 64x64 tiles
 # run two blocks an SM; --persistent=0 keeps a block per row tile. 17000
 # rows give one block a second row tile under the sanitizers.
@@ -103,6 +103,10 @@ run tc-wg-persist-ties fuse-run $tiles --mode=gpu $wg --trials=2 --seed=75 --dim
 run tc-wg-persist-wide fuse-run $wide --mode=gpu $wg --trials=2 --seed=76 --dims=s0=40000 --keep-extent=8300,72 --expected-rows=131072
 run tc-wg-persist-64 fuse-run $tiles --mode=gpu $wg --trials=2 --seed=77 --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072 --tile-m=64 --tile-n=64
 run tc-wg-persist-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf32 --trials=2 --seed=78 --dims=s0=40000 --keep-extent=256,512 --expected-rows=131072
+# Candidate parts: chosen (2 for these shapes, 11 for the wide one), 11
+# over 4 candidate tiles (parts without candidates), and one.
+run tc-wg-parts-11 fuse-run $tiles --mode=gpu $wg --trials=2 --seed=82 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072 --split=11
+run tc-wg-parts-1 fuse-run $tiles --mode=gpu $wg --trials=2 --seed=83 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072 --split=1
 run tc-wg-nopersist fuse-run $tiles --mode=gpu $wg --trials=2 --seed=79 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072 --persistent=0
 run tc-wg-persist-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run $wide --mode=gpu $wg --trials=1 --seed=80 --dims=s0=17000 --keep-extent=8300,72 --expected-rows=131072

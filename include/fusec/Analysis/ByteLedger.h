@@ -57,6 +57,9 @@ struct DeviceProfile {
   /// Streaming multiprocessors: how many blocks run side by side, which
   /// the schedule model needs to predict a grid's utilisation.
   int64_t multiprocessors = 132;
+  /// Bytes of L2 cache: how many operand rows the blocks that run side by
+  /// side can stream before the first ones are evicted.
+  int64_t l2Bytes = 50 << 20;
 
   /// The rate for ops of `dtype` ("f32", "i64", ...), on tensor cores when
   /// `tensorCores`, and the key it was found under. Fallbacks: a missing
@@ -77,12 +80,12 @@ DeviceProfile getL4Profile();
 ///   {"name": "card", "bandwidth_bytes_per_sec": 2.0e12,
 ///    "flop_rate": {"f32.fma": 30e12, "f16.fma": 60e12, "i32": 15e12},
 ///    "transcendental_rate": 1.9e12, "launch_overhead_sec": 3e-6,
-///    "multiprocessors": 58}
+///    "multiprocessors": 58, "l2_bytes": 50331648}
 ///
 /// `name`, `bandwidth_bytes_per_sec`, `launch_overhead_sec` and a
 /// `flop_rate` with "f32.fma" are required; `transcendental_rate` defaults
 /// to the f32.fma rate / 16 (16 special function lanes per 128 FP32 lanes,
-/// and an FMA is two FLOPs); `multiprocessors` defaults to 132. Unknown keys
+/// and an FMA is two FLOPs); `multiprocessors` defaults to 132 and `l2_bytes` to 50 MiB. Unknown keys
 /// are errors, so that a typo does not silently fall back to a default.
 llvm::Expected<DeviceProfile> parseDeviceProfile(StringRef json,
                                                  StringRef source);
