@@ -1184,10 +1184,18 @@ LogicalResult TiledBuilder::build() {
     storeTile(aRegs, aSmem, buffer, cfg.bm);
     storeTile(bRegs, bSmem, buffer, cfg.bn);
   };
+  // TMA: every consumer thread takes half a row's features of each slice
+  // for the row norms (thread t: row t % bm, half t / bm), so that both
+  // warpgroups share the duty. With it on the first warpgroup alone, the
+  // candidate parts' extra row tiles cost (16 parts: 31.9 ms against 29.1
+  // for 8 on sample-heavy f16; docs/performance-notes.md, version 14).
+  bool halfRowDuty = cfg.tma && cfg.threads() == 2 * cfg.bm &&
+                     (cfg.bk / 2) % chunkElems() == 0;
   SmallVector<Value> rowNormSmem, colNormSmem;
   for (size_t i = 0; i < plan.rowReductions.size(); ++i)
-    rowNormSmem.push_back(sharedBuffer(MemRefType::get(
-        {cfg.bm}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
+    rowNormSmem.push_back(sharedBuffer(
+        MemRefType::get({(halfRowDuty ? 2 : 1) * cfg.bm}, f32Type,
+                        MemRefLayoutAttrInterface(), workgroup)));
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
   auto allocateColumnNorms = [&](int64_t slots) {
@@ -1428,8 +1436,16 @@ LogicalResult TiledBuilder::build() {
     emitter.define(r, tileFrame);
     rows.push_back(r);
   }
-  Value normRowLocal = tid;
-  Value normRow = arith::AddIOp::create(builder, loc, rowBase, tid);
+  Value normRowLocal = tid, rowHalfBase;
+  if (halfRowDuty) {
+    normRowLocal = arith::RemUIOp::create(builder, loc, tid, idx(cfg.bm));
+    rowHalfBase = arith::MulIOp::create(
+        builder, loc, arith::DivUIOp::create(builder, loc, tid, idx(cfg.bm)),
+        idx(cfg.bk / 2));
+    emitter.define(normRowLocal, tileFrame);
+    emitter.define(rowHalfBase, tileFrame);
+  }
+  Value normRow = arith::AddIOp::create(builder, loc, rowBase, normRowLocal);
   Value normColLocal =
       arith::SubIOp::create(builder, loc, tid, idx(cfg.threads() - cfg.bn));
   emitter.define(normRow, tileFrame);
@@ -1476,7 +1492,7 @@ LogicalResult TiledBuilder::build() {
   // row tiles, for the first `cachedTiles` tiles; the others share one
   // more slot and are recomputed for every row tile. The slots take the
   // shared memory that the stages and the rest leave to each of the
-  // resident blocks (one at 128x256: 32 slots of 1 KiB beside 4 stages).
+  // resident blocks (one at 128x256: 31 slots of 1 KiB beside 4 stages).
   int64_t cachedTiles = 0;
   bool cachesAll = false;
   if (cfg.persistent) {
@@ -1872,6 +1888,8 @@ LogicalResult TiledBuilder::build() {
         return owner;
       return arith::AndIOp::create(builder, loc, needsColumnNorms, owner);
     }
+    if (halfRowDuty)
+      return firstTile;
     return arith::AndIOp::create(
         builder, loc, firstTile,
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, tid,
@@ -1917,15 +1935,43 @@ LogicalResult TiledBuilder::build() {
     // vector load per chunk. Per feature, the scalar loads of the wgmma
     // layout's rows (8 rows per 128 bytes, row groups a power of two apart)
     // cost 4 wavefronts each and made the duty the kernel's bottleneck.
+    // The features this thread accumulates: the slice's, or for halved
+    // row duty its half (kk counts within it), each with its offset in
+    // the slice and, in a partial slice, whether it is inside d.
+    struct DutyFeature {
+      Value l, offset, inD;
+    };
+    SmallVector<DutyFeature> features;
+    emitter.setInsertionPoint(duty);
+    if (isRow && halfRowDuty) {
+      for (int64_t kk = 0; kk < cfg.bk / 2; ++kk) {
+        Value offset = arith::AddIOp::create(builder, loc, rowHalfBase,
+                                             idx(kk));
+        Value l = arith::AddIOp::create(builder, loc, sliceFeatures[0],
+                                        offset);
+        Value inD;
+        if (guarded)
+          inD = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                      l, d);
+        for (Value v : {offset, l, inD})
+          if (v)
+            emitter.define(v, duty);
+        features.push_back({l, offset, inD});
+      }
+    } else {
+      for (auto [kk, l] : llvm::enumerate(sliceFeatures))
+        features.push_back(
+            {l, idx(static_cast<int64_t>(kk)), sliceInD[kk]});
+    }
     Value chunk;
-    for (auto [kk, l] : llvm::enumerate(sliceFeatures)) {
+    for (auto [kk, feature] : llvm::enumerate(features)) {
+      Value l = feature.l;
       emitter.setInsertionPoint(duty);
       Value v;
       int64_t e = chunkElems();
       if (mma) {
         if (kk % e == 0) {
-          SmallVector<Value> where =
-              stagedIndex(current, local, idx(static_cast<int64_t>(kk)));
+          SmallVector<Value> where = stagedIndex(current, local, feature.offset);
           auto load = [&](Value smem) -> Value {
             return vector::LoadOp::create(
                 builder, loc, VectorType::get({e}, elemType), smem, where,
@@ -1981,7 +2027,7 @@ LogicalResult TiledBuilder::build() {
         emitter.setInsertionPoint(duty);
         // In the last, partial slice the features past d do not count.
         a = guarded
-                ? arith::SelectOp::create(builder, loc, sliceInD[kk], next, a)
+                ? arith::SelectOp::create(builder, loc, feature.inD, next, a)
                 : next;
       }
     }
@@ -2252,7 +2298,8 @@ LogicalResult TiledBuilder::build() {
       auto ifOp = scf::IfOp::create(builder, loc, dutyOwner(isRow), false);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(ifOp.thenBlock());
-      Value local = isRow ? normRowLocal : normColLocal;
+      // Halved row duty: half h of row r is slot h * bm + r, the thread.
+      Value local = isRow ? (halfRowDuty ? tid : normRowLocal) : normColLocal;
       if (!isRow && cfg.persistent)
         local = arith::AddIOp::create(builder, loc, colSlotBase, local);
       memref::StoreOp::create(builder, loc, lResults[accBase + i], smem,
@@ -2271,6 +2318,18 @@ LogicalResult TiledBuilder::build() {
       Value local = rowLocal(m);
       Value v = memref::LoadOp::create(builder, loc, rowNormSmem[i],
                                        ValueRange{local});
+      if (halfRowDuty) {
+        Value other = memref::LoadOp::create(
+            builder, loc, rowNormSmem[i],
+            ValueRange{arith::AddIOp::create(builder, loc, local,
+                                             idx(cfg.bm))});
+        if (isa<SumOp>(red))
+          v = arith::AddFOp::create(builder, loc, v, other);
+        else if (isa<ReduceMinOp>(red))
+          v = arith::MinimumFOp::create(builder, loc, v, other);
+        else
+          v = arith::MaximumFOp::create(builder, loc, v, other);
+      }
       emitter.define(v, jLoop);
       emitter.reductionValues[{red, rows[m], Value()}] = v;
     }

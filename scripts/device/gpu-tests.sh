@@ -107,6 +107,10 @@ run tc-wg-persist-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --preci
 # over 4 candidate tiles (parts without candidates), and one.
 run tc-wg-parts-11 fuse-run $tiles --mode=gpu $wg --trials=2 --seed=82 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072 --split=11
 run tc-wg-parts-1 fuse-run $tiles --mode=gpu $wg --trials=2 --seed=83 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072 --split=1
+# The smallest distances, which hold the row norms (halved row duty).
+dist=test/GPU/Inputs/gemm_min_dist_f16_tiles.mlir
+run tc-wg-dist fuse-run $dist --mode=gpu $wg --trials=4 --seed=84 --keep-extent=1000,200 --expected-rows=131072
+run tc-wg-dist-persist fuse-run $dist --mode=gpu $wg --trials=2 --seed=85 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072
 run tc-wg-nopersist fuse-run $tiles --mode=gpu $wg --trials=2 --seed=79 --dims=s0=40000 --keep-extent=1000,200 --expected-rows=131072 --persistent=0
 run tc-wg-persist-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run $wide --mode=gpu $wg --trials=1 --seed=80 --dims=s0=17000 --keep-extent=8300,72 --expected-rows=131072

@@ -53,8 +53,8 @@
 // Persistent blocks (TMA without clusters, the default): as many blocks as
 // can be resident walk the row tiles, and the norms that each candidate
 // tile accumulates in a block's first row tile stay in their own slot of
-// shared memory. With 65536 candidates, 31 of the 256 candidate tiles fit
-// beside the 4 stages; the others share slot 31 and are accumulated again
+// shared memory. With 65536 candidates, 30 of the 256 candidate tiles fit
+// beside the 4 stages; the others share slot 30 and are accumulated again
 // for every row tile. The producer walks the same row tiles.
 // RUN: sed 's/256/65536/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=PERSIST
 // RUN: sed 's/256/65536/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 persistent=0' | FileCheck %s --check-prefix=NOPERSIST
@@ -65,18 +65,18 @@
 // PERSIST: %[[GRIDX:.*]] = gpu.grid_dim x
 // PERSIST: scf.for %[[ROWTILE:.*]] = %[[BX:.*]] to %{{.*}} step %[[GRIDX]] {
 // PERSIST: %[[FIRSTROW:.*]] = arith.cmpi eq, %[[ROWTILE]], %[[BX]] : index
-// PERSIST: memref.view {{.*}} to memref<8192xf32, #gpu.address_space<workgroup>>
+// PERSIST: memref.view {{.*}} to memref<7936xf32, #gpu.address_space<workgroup>>
 // PERSIST: scf.for
 // PERSIST: %[[ORDINAL:.*]] = arith.divui
-// PERSIST: arith.minui %[[ORDINAL]], %c31 : index
-// PERSIST: %[[PAST:.*]] = arith.cmpi uge, %[[ORDINAL]], %c31{{[_0-9]*}} : index
+// PERSIST: arith.minui %[[ORDINAL]], %c30 : index
+// PERSIST: %[[PAST:.*]] = arith.cmpi uge, %[[ORDINAL]], %c30{{[_0-9]*}} : index
 // PERSIST-NEXT: %[[NEEDED:.*]] = arith.ori %[[FIRSTROW]], %[[PAST]] : i1
 // PERSIST: arith.andi %[[NEEDED]], %{{.*}} : i1
 // PERSIST: %[[PUBLISH:.*]] = arith.andi %[[NEEDED]], %{{.*}} : i1
 // PERSIST-NEXT: scf.if %[[PUBLISH]] {
-// PERSIST: memref.store {{.*}} : memref<8192xf32, #gpu.address_space<workgroup>>
+// PERSIST: memref.store {{.*}} : memref<7936xf32, #gpu.address_space<workgroup>>
 // PERSIST: nvvm.barrier id
-// PERSIST: memref.load {{.*}} : memref<8192xf32, #gpu.address_space<workgroup>>
+// PERSIST: memref.load {{.*}} : memref<7936xf32, #gpu.address_space<workgroup>>
 // PERSIST: nvvm.setmaxregister decrease 40
 // PERSIST: %[[PGRIDX:.*]] = gpu.grid_dim x
 // PERSIST: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[PGRIDX]] {
@@ -103,12 +103,21 @@
 // PARTS-LABEL: gpu.func @gemm_argmin_f16_k0(
 // PARTS-SAME: filled by a producer warpgroup, persistent blocks that cache the candidate norms
 // PARTS-SAME: candidates split over 11 blocks
+// Both warpgroups share the row norms: thread t takes half t / 128 of
+// row t % 128 in every slice, and the epilogue adds the halves.
+// PARTS: %[[ROWNORMS:.*]] = memref.view {{.*}} to memref<256xf32, #gpu.address_space<workgroup>>
 // PARTS: %[[PART:.*]] = arith.remui %block_id_x, %c11 : index
 // PARTS: %[[GRIDX:.*]] = gpu.grid_dim x
 // PARTS: scf.for %[[ITEM:.*]] = %block_id_x to %{{.*}} step %[[GRIDX]] {
 // PARTS-NEXT: arith.constant 11 : index
 // PARTS-NEXT: %[[ROWTILE:.*]] = arith.divui %[[ITEM]], %c11{{[_0-9]*}} : index
+// PARTS: %[[LOCALROW:.*]] = arith.remui %thread_id_x, %c128{{[_0-9]*}} : index
 // PARTS: memref.view {{.*}} to memref<768xf32, #gpu.address_space<workgroup>>
+// PARTS: memref.store %{{.*}}, %[[ROWNORMS]][%thread_id_x] : memref<256xf32, #gpu.address_space<workgroup>>
+// PARTS: %[[HALF0:.*]] = memref.load %[[ROWNORMS]][%[[AT:.*]]] : memref<256xf32
+// PARTS: %[[AT1:.*]] = arith.addi %[[AT]], %c128{{[_0-9]*}} : index
+// PARTS-NEXT: %[[HALF1:.*]] = memref.load %[[ROWNORMS]][%[[AT1]]]
+// PARTS-NEXT: arith.addf %[[HALF0]], %[[HALF1]] : f32
 // PARTS: memref.atomic_rmw minu
 // PARTS: gpu.func @gemm_argmin_f16_k0_merge(
 // PARTS4: \22grid\22: {{\[\[}}\22min\22, [\22mul\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 4], 132], 1, 1]
@@ -307,7 +316,7 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // TMA-SAME: {\22tensor_map\22: \22arg0\22, \22box\22: [64, 128]}, {\22tensor_map\22: \22arg1\22, \22box\22: [64, 64]}],\0A      \22grid\22: {{\[\[}}\22mul\22, [\22cdiv\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 2], 2], 1, 1],\0A      \22block\22: [384, 1, 1]
 // TMA-LABEL: gpu.func @gram_f16_k0(
 // TMA-SAME: %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %[[ROWMAP:.*]]: !llvm.ptr, %[[COLMAP:.*]]: !llvm.ptr) kernel
-// TMA-SAME: 256 threads, {{.*}} 3 TMA stages with mbarriers (100400 bytes of dynamic shared memory) filled by a producer warpgroup, clusters of 2 blocks multicasting the candidate slices
+// TMA-SAME: 256 threads, {{.*}} 3 TMA stages with mbarriers (100912 bytes of dynamic shared memory) filled by a producer warpgroup, clusters of 2 blocks multicasting the candidate slices
 // TMA-SAME: fusec.tensor_map_args = array<i64: 4, 5>, nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // TMA: nvvm.mbarrier.init %{{.*}}, %c1_i32{{[_0-9]*}} :
 // TMA: nvvm.mbarrier.init %{{.*}}, %c16_i32{{[_0-9]*}} :
