@@ -2775,14 +2775,15 @@ const MmaShapeOffer kMmaShapeOffers[] = {
 /// m64n64. A slice is one 128-byte swizzle row: 64 halves or 32 f32.
 /// Measured on the H200 (sample-heavy), as a fraction of the ledger's
 /// tensor rates (770 f16, 385 tf32) over the 97% of block slots that 1024
-/// row tiles keep busy: 128x256 with the producer warpgroup (version 13)
-/// f16 558 TFLOP/s (0.75), tf32 314 (0.84); 128x128 with cp.async stages
+/// row tiles keep busy: 128x256 with the producer warpgroup, persistent
+/// blocks and 4 candidate parts (version 14) f16 663 TFLOP/s (0.89), tf32
+/// 342 (0.92); 128x128 with cp.async stages
 /// (version 10) f16 373 (0.48), tf32 195 (0.51). 64x64 is not measured
 /// yet; it is offered at mma.sync's figures for small row counts.
 const MmaShapeOffer kWgmmaShapeOffers[] = {
     {{128, 256, 0, 2, 64, 1},
-     {128, 256, /*blocksToSaturate=*/1, 0.75},
-     0.84,
+     {128, 256, /*blocksToSaturate=*/1, 0.89},
+     0.92,
      64,
      32},
     {{128, 128, 0, 2, 32, 1},
@@ -2804,7 +2805,11 @@ const MmaShapeOffer kWgmmaShapeOffers[] = {
 /// candidate tiles) read 64 GiB of rows, and only 16 distinct row tiles
 /// among the blocks ran 26.9 ms instead of 30.7 (docs/performance-notes.md,
 /// version 14). Parts cost: the candidates are streamed once per round of
-/// row tiles, and each part accumulates its row tile's norms.
+/// row tiles, and each part accumulates its row tile's norms in its first
+/// candidate tile, which the consumers' per-slice work then doubles: a
+/// part needs kMinTilesPerPart candidate tiles to amortize it (measured on
+/// sample-heavy, version 14: 4, 8 and 32 tiles a part ran f16 in 27.8,
+/// 26.5 and 30.4 ms, tf32 in 65.9, 51.4 and 57.3 ms).
 ///
 /// The model counts the bytes read from memory: rows, rowTileBytes per
 /// row tile and part candidate tile, but once per row tile when the row
@@ -2812,6 +2817,8 @@ const MmaShapeOffer kWgmmaShapeOffers[] = {
 /// but once when they fit half the L2. Among the part counts whose
 /// critical path (rounds x candidate tiles per part) is within 5% of the
 /// best, the fewest bytes win, then the fewest parts.
+constexpr int64_t kMinTilesPerPart = 8;
+
 int64_t chooseCandidateParts(int64_t rowTiles, int64_t tiles,
                              int64_t rowTileBytes, int64_t candidateBytes,
                              int64_t resident, int64_t l2Bytes) {
@@ -2820,7 +2827,9 @@ int64_t chooseCandidateParts(int64_t rowTiles, int64_t tiles,
     double path, bytes;
   };
   SmallVector<Option> options;
-  for (int64_t parts = 1; parts <= std::min(tiles, resident); ++parts) {
+  int64_t maxParts =
+      std::max<int64_t>(1, std::min(tiles / kMinTilesPerPart, resident));
+  for (int64_t parts = 1; parts <= maxParts; ++parts) {
     int64_t blocks = resident / parts * parts;
     int64_t tilesPerPart = llvm::divideCeil(tiles, parts);
     int64_t rounds = llvm::divideCeil(rowTiles * parts, blocks);

@@ -91,28 +91,28 @@
 // Persistent blocks split each row tile's candidates into parts that run
 // side by side, so that the L2 serves a row tile's slices to all of them
 // but one: at 131072 x 8192 x 8192 (2 MiB row tiles, 32 candidate tiles)
-// 11 parts of 3 tiles keep 12 row tiles in flight, 24 MiB, half the L2.
-// Block b keeps part b % 11 (132 blocks); the parts meet in an atomic
+// 4 parts of 8 tiles (a part has at least 8) read the fewest bytes.
+// Block b keeps part b % 4 (132 blocks); the parts meet in an atomic
 // minimum of (value, index) in the labels, which a memset clears and a
 // second entry unpacks. --split asks for a part count.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=PARTS
-// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 split=4' | FileCheck %s --check-prefix=PARTS4
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 split=8' | FileCheck %s --check-prefix=PARTS8
 // PARTS: \22kind\22: \22memset\22, \22buffer\22: \22result0\22, \22byte\22: 255
-// PARTS: \22grid\22: {{\[\[}}\22min\22, [\22mul\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 11], 132], 1, 1]
+// PARTS: \22grid\22: {{\[\[}}\22min\22, [\22mul\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 4], 132], 1, 1]
 // PARTS: \22entry\22: \22gemm_argmin_f16_k0_merge\22
 // PARTS-LABEL: gpu.func @gemm_argmin_f16_k0(
 // PARTS-SAME: filled by a producer warpgroup, persistent blocks that cache the candidate norms
-// PARTS-SAME: candidates split over 11 blocks
+// PARTS-SAME: candidates split over 4 blocks
 // Both warpgroups share the row norms: thread t takes half t / 128 of
 // row t % 128 in every slice, and the epilogue adds the halves.
 // PARTS: %[[ROWNORMS:.*]] = memref.view {{.*}} to memref<256xf32, #gpu.address_space<workgroup>>
-// PARTS: %[[PART:.*]] = arith.remui %block_id_x, %c11 : index
+// PARTS: %[[PART:.*]] = arith.remui %block_id_x, %c4 : index
 // PARTS: %[[GRIDX:.*]] = gpu.grid_dim x
 // PARTS: scf.for %[[ITEM:.*]] = %block_id_x to %{{.*}} step %[[GRIDX]] {
-// PARTS-NEXT: arith.constant 11 : index
-// PARTS-NEXT: %[[ROWTILE:.*]] = arith.divui %[[ITEM]], %c11{{[_0-9]*}} : index
+// PARTS-NEXT: arith.constant 4 : index
+// PARTS-NEXT: %[[ROWTILE:.*]] = arith.divui %[[ITEM]], %c4{{[_0-9]*}} : index
 // PARTS: %[[LOCALROW:.*]] = arith.remui %thread_id_x, %c128{{[_0-9]*}} : index
-// PARTS: memref.view {{.*}} to memref<768xf32, #gpu.address_space<workgroup>>
+// PARTS: memref.view {{.*}} to memref<2048xf32, #gpu.address_space<workgroup>>
 // PARTS: memref.store %{{.*}}, %[[ROWNORMS]][%thread_id_x] : memref<256xf32, #gpu.address_space<workgroup>>
 // PARTS: %[[HALF0:.*]] = memref.load %[[ROWNORMS]][%[[AT:.*]]] : memref<256xf32
 // PARTS: %[[AT1:.*]] = arith.addi %[[AT]], %c128{{[_0-9]*}} : index
@@ -120,10 +120,10 @@
 // PARTS-NEXT: arith.addf %[[HALF0]], %[[HALF1]] : f32
 // PARTS: memref.atomic_rmw minu
 // PARTS: gpu.func @gemm_argmin_f16_k0_merge(
-// PARTS4: \22grid\22: {{\[\[}}\22min\22, [\22mul\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 4], 132], 1, 1]
-// PARTS4: arith.remui %block_id_x, %c4 : index
-// PARTS4: memref.view {{.*}} to memref<2048xf32, #gpu.address_space<workgroup>>
-// PARTS4: memref.atomic_rmw minu
+// PARTS8: \22grid\22: {{\[\[}}\22min\22, [\22mul\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 8], 128], 1, 1]
+// PARTS8: arith.remui %block_id_x, %c8 : index
+// PARTS8: memref.view {{.*}} to memref<1024xf32, #gpu.address_space<workgroup>>
+// PARTS8: memref.atomic_rmw minu
 // With two stages a buffer is reused by the next slice but one, so each
 // slice waits for its own MMAs (wait 0) instead of keeping them in flight.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a stages=2 expected-rows=131072' | FileCheck %s --check-prefix=WG2
