@@ -59,7 +59,7 @@ struct DeviceProfile {
   int64_t multiprocessors = 132;
   /// Bytes of L2 cache: how many operand rows the blocks that run side by
   /// side can stream before the first ones are evicted.
-  int64_t l2Bytes = 50 << 20;
+  int64_t l2Bytes = 60 << 20;
 
   /// The rate for ops of `dtype` ("f32", "i64", ...), on tensor cores when
   /// `tensorCores`, and the key it was found under. Fallbacks: a missing
@@ -85,7 +85,7 @@ DeviceProfile getL4Profile();
 /// `name`, `bandwidth_bytes_per_sec`, `launch_overhead_sec` and a
 /// `flop_rate` with "f32.fma" are required; `transcendental_rate` defaults
 /// to the f32.fma rate / 16 (16 special function lanes per 128 FP32 lanes,
-/// and an FMA is two FLOPs); `multiprocessors` defaults to 132 and `l2_bytes` to 50 MiB. Unknown keys
+/// and an FMA is two FLOPs); `multiprocessors` defaults to 132 and `l2_bytes` to 60 MiB (the H200's). Unknown keys
 /// are errors, so that a typo does not silently fall back to a default.
 llvm::Expected<DeviceProfile> parseDeviceProfile(StringRef json,
                                                  StringRef source);
