@@ -85,8 +85,9 @@ DeviceProfile getL4Profile();
 /// `name`, `bandwidth_bytes_per_sec`, `launch_overhead_sec` and a
 /// `flop_rate` with "f32.fma" are required; `transcendental_rate` defaults
 /// to the f32.fma rate / 16 (16 special function lanes per 128 FP32 lanes,
-/// and an FMA is two FLOPs); `multiprocessors` defaults to 132 and `l2_bytes` to 60 MiB (the H200's). Unknown keys
-/// are errors, so that a typo does not silently fall back to a default.
+/// and an FMA is two FLOPs); `multiprocessors` defaults to 132 and `l2_bytes`
+/// to 60 MiB (the H200's). Unknown keys are errors, so that a typo does not
+/// silently fall back to a default.
 llvm::Expected<DeviceProfile> parseDeviceProfile(StringRef json,
                                                  StringRef source);
 /// Reads and parses a profile file.

@@ -64,6 +64,9 @@ func.func @loose_running_min(%d: tensor<4x8xf32>) -> tensor<8xi64> {
 // RUN: not fuse-opt %s -fuse-byte-ledger="device=%S/Inputs/ledger-bad-key.json" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=KEY
 // KEY: error: fuse-byte-ledger: {{.*}}ledger-bad-key.json: unknown key 'launch_overhead_us' in a device profile
+// RUN: not fuse-opt %s -fuse-byte-ledger="device=%S/Inputs/ledger-bad-l2.json" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=L2
+// L2: error: fuse-byte-ledger: {{.*}}ledger-bad-l2.json: 'l2_bytes' must be a positive integer
 // RUN: not fuse-opt %s -fuse-byte-ledger="device=%S/Inputs/ledger-bad-rate.json" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=RATE
 // RATE: error: fuse-byte-ledger: {{.*}}ledger-bad-rate.json: 'flop_rate' must give "f32.fma"
