@@ -797,14 +797,18 @@ public:
   /// With `perElement`, the output loops are one flat loop whose index
   /// every output dimension is computed from: nothing hoists out of it, as
   /// in the GPU's one-thread-per-output-element schedule.
+  /// With `persistentBlocks`, a kernel whose products run on tensor cores
+  /// recomputes row-independent values in at most that many row tiles.
   LoopNestCounter(KernelOp kernel, SizeResolver &sizes, int64_t rowTile,
                   KernelCost &cost, bool perElement = false,
-                  StringRef precision = "ieee")
+                  StringRef precision = "ieee", int64_t persistentBlocks = 0)
       : kernel(kernel), sizes(sizes), rowTile(rowTile), cost(cost),
         perElement(perElement) {
     frames.emplace_back();
     frames.front().id = 0;
     findTensorCoreOps(precision);
+    if (!tensorCoreOps.empty())
+      rowTileCap = persistentBlocks;
   }
 
   LogicalResult run();
@@ -889,6 +893,8 @@ private:
   KernelOp kernel;
   SizeResolver &sizes;
   int64_t rowTile;
+  /// The most row tiles that recompute row-independent values (0: all).
+  int64_t rowTileCap = 0;
   KernelCost &cost;
   bool perElement;
   std::deque<Frame> frames;
@@ -909,6 +915,8 @@ LoopNestCounter::openLoop(const Frame *parent, int64_t extent, bool isRow) {
   frame.depth = parent->depth + 1;
   int64_t tiledExtent =
       isRow ? (extent == 0 ? 0 : (extent - 1) / rowTile + 1) : extent;
+  if (isRow && rowTileCap > 0)
+    tiledExtent = std::min(tiledExtent, rowTileCap);
   frame.count =
       parent->count ? llvm::checkedMul(*parent->count, extent) : std::nullopt;
   frame.tiledCount = parent->tiledCount
@@ -1658,7 +1666,8 @@ static bool isFree(Operation *op) {
 FailureOr<PlanCost> mlir::fuse::computePlan(func::FuncOp func, PlanKind kind,
                                             const SizeBindings &bindings,
                                             int64_t rowTile,
-                                            StringRef precision) {
+                                            StringRef precision,
+                                            int64_t persistentBlocks) {
   if (func.isExternal())
     return mlir::emitError(func.getLoc())
            << "byte ledger: @" << func.getSymName() << " has no body";
@@ -1715,7 +1724,8 @@ FailureOr<PlanCost> mlir::fuse::computePlan(func::FuncOp func, PlanKind kind,
       if (failed(countTraffic(kernel, kernel.getInputs(), sizes, cost)))
         return failure();
       LoopNestCounter counter(kernel, sizes, rowTile, cost,
-                              /*perElement=*/false, precision);
+                              /*perElement=*/false, precision,
+                              persistentBlocks);
       if (failed(counter.run()))
         return failure();
       // Only running-min kernels get the tiled GPU schedule; the others
@@ -2097,7 +2107,10 @@ void mlir::fuse::printPlanTable(raw_ostream &os, const PlanCost &plan,
      << "compute) + launches)\n";
   if (plan.total.getTotalFlops(false) != plan.total.getTotalFlops(true))
     os << "  FLOPs recompute row-independent values once per row tile, as a "
-          "GPU schedule does; the CPU loop nest, once per row, executes "
+          "GPU schedule does (tensor-core kernels in persistent blocks: in "
+          "at most "
+       << "as many row tiles as blocks); the CPU loop nest, once per row, "
+          "executes "
        << plan.total.getTotalFlops(false) << "\n";
 }
 
@@ -2380,7 +2393,8 @@ static FailureOr<CostedPlan> costPlan(func::FuncOp func, PlanKind kind,
                                       const SizeBindings &sizes,
                                       const LedgerOptions &options) {
   FailureOr<PlanCost> cost =
-      computePlan(func, kind, sizes, options.rowTile, options.precision);
+      computePlan(func, kind, sizes, options.rowTile, options.precision,
+                  options.persistentBlocks);
   if (failed(cost))
     return failure();
   llvm::Expected<PlanTime> time = estimatePlan(*cost, options.device);

@@ -235,9 +235,15 @@ traceGramFactor(Value value, SmallVectorImpl<Operation *> *casts = nullptr);
 /// or bf16, or f32 under tf32/3xtf32. Their FLOPs are then counted under
 /// "f16"/"bf16"/"tf32" (three passes for 3xtf32) and the kernel is marked
 /// tensorCores, so that its floor uses the tensor rate.
+///
+/// `persistentBlocks` > 0: such tensor-core kernels run in that many
+/// persistent blocks (sm_90a's TMA schedule), which keep row-independent
+/// values (the candidate norms) across their row tiles, so those are
+/// counted for at most that many row tiles.
 FailureOr<PlanCost> computePlan(func::FuncOp func, PlanKind kind,
                                 const SizeBindings &sizes, int64_t rowTile = 64,
-                                StringRef precision = "ieee");
+                                StringRef precision = "ieee",
+                                int64_t persistentBlocks = 0);
 
 /// A floor time and its parts.
 struct TimeEstimate {
@@ -274,6 +280,9 @@ struct LedgerOptions {
   SizeBindings sizes;
   /// Rows per GPU tile for KernelCost::tiledFlops.
   int64_t rowTile = 64;
+  /// Tensor-core kernels run in this many persistent blocks (computePlan);
+  /// 0: one block per row tile.
+  int64_t persistentBlocks = 0;
   /// A measurement below this fraction of its roof (floor / measured) is
   /// flagged as a likely schedule problem.
   double roofFraction = 0.2;
