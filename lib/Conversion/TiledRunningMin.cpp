@@ -634,6 +634,14 @@ private:
   /// put the 8 rows that one fragment load reads in distinct banks.
   int64_t paddedK() const { return cfg.bk + chunkElems(); }
   Value better(Value candidate, Value best);
+  /// Two partial results of norm reduction `red` (a sum, a minimum or a
+  /// maximum) combined.
+  Value combineNorms(Operation *red, Value x, Value y);
+  /// Persistent blocks: work item `item` of the block that starts at `bx`
+  /// and strides by `gridX` is part item % split of row tile item / split;
+  /// returns that row tile and the global iteration of its first slice (the
+  /// stages run on across work items).
+  std::pair<Value, Value> decodeWorkItem(Value item, Value bx, Value gridX);
 
   ScheduleContext &ctx;
   TiledPlan plan;
@@ -1051,6 +1059,29 @@ TiledBuilder::Tf32Parts TiledBuilder::splitTf32(Value x) {
   return {big, arith::BitcastOp::create(builder, loc, i32, small), cross};
 }
 
+Value TiledBuilder::combineNorms(Operation *red, Value x, Value y) {
+  if (isa<SumOp>(red))
+    return arith::AddFOp::create(builder, loc, x, y);
+  if (isa<ReduceMinOp>(red))
+    return arith::MinimumFOp::create(builder, loc, x, y);
+  return arith::MaximumFOp::create(builder, loc, x, y);
+}
+
+std::pair<Value, Value> TiledBuilder::decodeWorkItem(Value item, Value bx,
+                                                     Value gridX) {
+  Value rowTile = item;
+  if (cfg.split > 1)
+    rowTile = arith::DivUIOp::create(builder, loc, item, idx(cfg.split));
+  Value ordinal = arith::DivUIOp::create(
+      builder, loc, arith::SubIOp::create(builder, loc, item, bx), gridX);
+  Value slicesPerTile =
+      arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
+  Value iterationBase = arith::MulIOp::create(
+      builder, loc, ordinal,
+      arith::MulIOp::create(builder, loc, partTiles, slicesPerTile));
+  return {rowTile, iterationBase};
+}
+
 Value TiledBuilder::better(Value candidate, Value best) {
   Value strictly = arith::CmpFOp::create(builder, loc,
                                          isMin ? arith::CmpFPredicate::OLT
@@ -1408,20 +1439,10 @@ LogicalResult TiledBuilder::build() {
     tileFrame = rowTileLoop;
     emitter.setInsertionPoint(tileFrame);
     Value item = rowTileLoop->iv;
-    rowTile = item;
-    if (cfg.split > 1)
-      rowTile = arith::DivUIOp::create(builder, loc, item, idx(cfg.split));
-    Value ordinal = arith::DivUIOp::create(
-        builder, loc, arith::SubIOp::create(builder, loc, item, bx), gridX);
-    Value slicesPerTile =
-        arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
-    rowIterationBase = arith::MulIOp::create(
-        builder, loc, ordinal,
-        arith::MulIOp::create(builder, loc, partTiles, slicesPerTile));
+    std::tie(rowTile, rowIterationBase) = decodeWorkItem(item, bx, gridX);
     firstRowTile =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, item, bx);
-    for (Value v : {rowTile, ordinal, slicesPerTile, rowIterationBase,
-                    firstRowTile})
+    for (Value v : {rowTile, rowIterationBase, firstRowTile})
       emitter.define(v, tileFrame);
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
@@ -2033,20 +2054,12 @@ LogicalResult TiledBuilder::build() {
     }
     emitter.setInsertionPoint(duty);
     SmallVector<Value> updated;
-    for (auto [i, reduction] : llvm::enumerate(reds)) {
-      Operation *red = reduction;
-      auto combine = [&](Value x, Value y) -> Value {
-        if (isa<SumOp>(red))
-          return arith::AddFOp::create(builder, loc, x, y);
-        if (isa<ReduceMinOp>(red))
-          return arith::MinimumFOp::create(builder, loc, x, y);
-        return arith::MaximumFOp::create(builder, loc, x, y);
-      };
+    for (auto [i, red] : llvm::enumerate(reds)) {
       SmallVector<Value> level(partial[i]);
       while (level.size() > 1) {
         SmallVector<Value> nextLevel;
         for (size_t c = 0; c + 1 < level.size(); c += 2)
-          nextLevel.push_back(combine(level[c], level[c + 1]));
+          nextLevel.push_back(combineNorms(red, level[c], level[c + 1]));
         if (level.size() % 2)
           nextLevel.push_back(level.back());
         level = nextLevel;
@@ -2323,12 +2336,7 @@ LogicalResult TiledBuilder::build() {
             builder, loc, rowNormSmem[i],
             ValueRange{arith::AddIOp::create(builder, loc, local,
                                              idx(cfg.bm))});
-        if (isa<SumOp>(red))
-          v = arith::AddFOp::create(builder, loc, v, other);
-        else if (isa<ReduceMinOp>(red))
-          v = arith::MinimumFOp::create(builder, loc, v, other);
-        else
-          v = arith::MaximumFOp::create(builder, loc, v, other);
+        v = combineNorms(red, v, other);
       }
       emitter.define(v, jLoop);
       emitter.reductionValues[{red, rows[m], Value()}] = v;
@@ -2588,13 +2596,8 @@ void TiledBuilder::specializeWarps(
         idx(cfg.split));
     auto rowLoop = scf::ForOp::create(builder, loc, bx, items, gridX);
     builder.setInsertionPoint(rowLoop.getBody()->getTerminator());
-    Value item = rowLoop.getInductionVar();
-    rowTile = arith::DivUIOp::create(builder, loc, item, idx(cfg.split));
-    Value ordinal = arith::DivUIOp::create(
-        builder, loc, arith::SubIOp::create(builder, loc, item, bx), gridX);
-    firstOfRow = arith::MulIOp::create(
-        builder, loc, ordinal,
-        arith::MulIOp::create(builder, loc, partTiles, slices));
+    std::tie(rowTile, firstOfRow) =
+        decodeWorkItem(rowLoop.getInductionVar(), bx, gridX);
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
   auto tileLoop = scf::ForOp::create(builder, loc, idx(0), partTiles, idx(1));
@@ -3118,8 +3121,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       work.candidates > 0) {
     int64_t resident =
         ctx.tiles.device.multiprocessors *
-        (ctx.tiles.minBlocks ? ctx.tiles.minBlocks
-                             : defaultMinBlocks(cfg, *plan, stageBytes));
+        (ctx.tiles.minBlocks
+             ? ctx.tiles.minBlocks
+             : defaultMinBlocks(cfg, *plan, cfg.stages * stageBytes));
     cfg.split = chooseCandidateParts(
         rowTilesEstimate, llvm::divideCeil(work.candidates, cfg.bn),
         cfg.bm * work.features * mmaElemBytes,
