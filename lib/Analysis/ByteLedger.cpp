@@ -2108,9 +2108,8 @@ void mlir::fuse::printPlanTable(raw_ostream &os, const PlanCost &plan,
   if (plan.total.getTotalFlops(false) != plan.total.getTotalFlops(true))
     os << "  FLOPs recompute row-independent values once per row tile, as a "
           "GPU schedule does (tensor-core kernels in persistent blocks: in "
-          "at most "
-       << "as many row tiles as blocks); the CPU loop nest, once per row, "
-          "executes "
+          "at most as many row tiles as blocks); the CPU loop nest, once per "
+          "row, executes "
        << plan.total.getTotalFlops(false) << "\n";
 }
 
