@@ -410,6 +410,10 @@ struct TileConfig {
   /// 3xTF32 on wgmma: the slices go through registers and are split once
   /// per staged element into big, small and cross tiles.
   bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
+  /// 3xTF32 with the mbarrier stages of the TMA schedule: the producer
+  /// warpgroup's threads load each slice into registers, split it and
+  /// store the parts (no tensor maps), while the consumers only run MMAs.
+  bool splitProducer() const { return tma && splitStaged(); }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
     return mma == MmaKind::F16 || mma == MmaKind::BF16 ? 16 : 8;
@@ -628,7 +632,12 @@ private:
   }
   int64_t chunkElems() const { return 16 / elemBytes; }
   int64_t chunksPerThread(int64_t rows) const {
-    return (rows * (cfg.bk / chunkElems()) + cfg.threads() - 1) / cfg.threads();
+    return llvm::divideCeil(rows * (cfg.bk / chunkElems()), stagingThreads());
+  }
+  /// The threads that stage a slice: the producer warpgroup's while it
+  /// emits the split producer, else the consumers'.
+  int64_t stagingThreads() const {
+    return stagingTid ? kProducerThreads : cfg.threads();
   }
   /// Row stride of the MMA staging tiles in elements: 16 bytes of padding
   /// put the 8 rows that one fragment load reads in distinct banks.
@@ -651,6 +660,9 @@ private:
   bool isMin = true, nanIsBest = true;
   Value d, n, k;
   Value tid, trow, tcol;
+  /// The split producer: this thread's index within the producer
+  /// warpgroup while its staging is emitted (chunkAt), else null.
+  Value stagingTid;
   // MMA: lane / 4 plus the warp's first row, and 2 * (lane % 4).
   Value warpRow, quadCol, groupRow;
   // MMA: the row and feature offset of the 8x16-byte matrix row whose
@@ -690,7 +702,8 @@ TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
   int64_t e = chunkElems();
   int64_t perRow = cfg.bk / e;
   Chunk c;
-  Value q = arith::AddIOp::create(builder, loc, tid, idx(p * cfg.threads()));
+  Value q = arith::AddIOp::create(builder, loc, stagingTid ? stagingTid : tid,
+                                  idx(p * stagingThreads()));
   c.rowInTile = arith::DivUIOp::create(builder, loc, q, idx(perRow));
   c.col = arith::MulIOp::create(
       builder, loc, arith::RemUIOp::create(builder, loc, q, idx(perRow)),
@@ -1237,12 +1250,15 @@ LogicalResult TiledBuilder::build() {
   if (!cfg.persistent)
     allocateColumnNorms(1);
   // TMA: the stages' full and empty mbarriers, and the tensor maps, which
-  // come after the kernel's other parameters.
+  // come after the kernel's other parameters (none for the split producer,
+  // whose threads load through registers).
   int64_t barrierOffset = 0;
   if (cfg.tma) {
     sharedBuffer(MemRefType::get({2 * cfg.stages}, builder.getI64Type(),
                                  MemRefLayoutAttrInterface(), workgroup));
     barrierOffset = lastSharedOffset;
+  }
+  if (cfg.tma && !cfg.splitProducer()) {
     Type ptrType = LLVM::LLVMPointerType::get(builder.getContext());
     SmallVector<int64_t> mapArgs;
     for (Value *map : {&rowTensorMap, &colTensorMap}) {
@@ -1397,8 +1413,11 @@ LogicalResult TiledBuilder::build() {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(ifOp.thenBlock());
       for (int64_t stage = 0; stage < cfg.stages; ++stage) {
-        NVVM::MBarrierInitOp::create(builder, loc, fullBarrier(i64c(stage)),
-                                     i32(1), Value());
+        // The split producer's threads each arrive once their parts are
+        // stored; TMA's one arrival expects the bytes.
+        NVVM::MBarrierInitOp::create(
+            builder, loc, fullBarrier(i64c(stage)),
+            i32(cfg.splitProducer() ? kProducerThreads : 1), Value());
         NVVM::MBarrierInitOp::create(builder, loc, emptyBarrier(i64c(stage)),
                                      i32(cfg.cluster * cfg.threads() / 32),
                                      Value());
@@ -1623,20 +1642,23 @@ LogicalResult TiledBuilder::build() {
   // cluster) this block loads for the whole cluster. Elements past the
   // operands read as 0.
   int64_t stageRowBytes = cfg.bk * elemBytes;
-  auto loadStageTma = [&](Value s, Value g, Value j0, Value rowBase) {
+  // The producer: wait until every consumer warp of the cluster has
+  // released the previous use of global iteration g's stage.
+  auto waitStageFree = [&](Value g) {
     Value round = roundOf(g);
+    Value reused = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ugt, round, idx(0));
+    auto waitIf = scf::IfOp::create(builder, loc, reused, false);
+    OpBuilder::InsertionGuard waitGuard(builder);
+    builder.setInsertionPointToStart(waitIf.thenBlock());
+    NVVM::MBarrierTryWaitParityOp::create(
+        builder, loc, emptyBarrier(stageOf(g)),
+        parityOf(arith::SubIOp::create(builder, loc, round, idx(1))),
+        waitHint);
+  };
+  auto loadStageTma = [&](Value s, Value g, Value j0, Value rowBase) {
     Value stage = stageOf(g);
-    {
-      Value reused = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ugt, round, idx(0));
-      auto waitIf = scf::IfOp::create(builder, loc, reused, false);
-      OpBuilder::InsertionGuard waitGuard(builder);
-      builder.setInsertionPointToStart(waitIf.thenBlock());
-      NVVM::MBarrierTryWaitParityOp::create(
-          builder, loc, emptyBarrier(stage),
-          parityOf(arith::SubIOp::create(builder, loc, round, idx(1))),
-          waitHint);
-    }
+    waitStageFree(g);
     NVVM::MBarrierArriveExpectTxOp::create(
         builder, loc, Type(), fullBarrier(stage),
         i32((cfg.bm + cfg.bn) * stageRowBytes),
@@ -1675,6 +1697,24 @@ LogicalResult TiledBuilder::build() {
              arith::IndexCastUIOp::create(builder, loc, i64Type, partRow),
              i64c(stageRowBytes)),
          arith::AddIOp::create(builder, loc, j0, partRow), multicastMask);
+  };
+  // The split producer: every thread of the producer warpgroup loads its
+  // chunks of slice `s` into registers, before it waits for the stage, so
+  // that the loads' latency overlaps the wait; then it stores their TF32
+  // parts, fences them for wgmma's async proxy and arrives on the stage's
+  // full barrier, which counts the producer's threads.
+  auto loadStageSplit = [&](Value s, Value g, Value j0, Value rowBase) {
+    Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
+    SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, l0, cfg.bm);
+    SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
+    waitStageFree(g);
+    storeStaged(aRegs, bRegs,
+                arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)));
+    fenceForWgmma();
+    NVVM::MBarrierArriveOp::create(
+        builder, loc, builder.getI64Type(), fullBarrier(stageOf(g)), Value(),
+        NVVM::MemScopeKindAttr::get(builder.getContext(),
+                                    NVVM::MemScopeKind::CTA));
   };
   // TMA: wait until stage g % stages holds iteration g.
   auto waitFullTma = [&](Value g) {
@@ -2304,7 +2344,7 @@ LogicalResult TiledBuilder::build() {
   // warp's last slice waits for a stage that the slow warp releases only
   // in this tile (d is static with TMA).
   if (hasNorms && cfg.tma &&
-      llvm::divideCeil(dStatic, cfg.bk) <= cfg.stages)
+      static_cast<int64_t>(llvm::divideCeil(dStatic, cfg.bk)) <= cfg.stages)
     gpu::BarrierOp::create(builder, loc);
   auto publish = [&](ArrayRef<Value> smems, bool isRow, unsigned accBase) {
     for (auto [i, smem] : llvm::enumerate(smems)) {
@@ -2488,7 +2528,9 @@ LogicalResult TiledBuilder::build() {
   }
   if (rowTileLoop)
     emitter.closeLoop(rowTileLoop, ValueRange{});
-  if (cfg.tma)
+  if (cfg.splitProducer())
+    specializeWarps(tmaSetupEnd, ret, loadStageSplit);
+  else if (cfg.tma)
     specializeWarps(tmaSetupEnd, ret, loadStageTma);
   // A block of a cluster stays until every block is done: the others
   // multicast into its shared memory and arrive on its barriers until
@@ -2506,6 +2548,10 @@ LogicalResult TiledBuilder::build() {
 /// registers each without a producer) it keeps setmaxnreg's smallest
 /// count, 24, so that they get 112.
 int32_t TiledBuilder::producerRegisters() const {
+  // The split producer holds a slice's chunks (64 registers at 128x128)
+  // across the wait for its stage, and splits them.
+  if (cfg.splitProducer())
+    return 104;
   return cfg.threads() > 256 ? 24 : 40;
 }
 
@@ -2578,13 +2624,16 @@ void TiledBuilder::specializeWarps(
     barrier.erase();
   }
 
-  // The producer: its first lane walks the block's iterations, candidate
-  // tile by tile and slice by slice (one split: the block has them all).
+  // The producer: its first lane (the split producer: all its threads)
+  // walks the block's iterations, work item by work item, candidate tile
+  // by tile and slice by slice.
   builder.setInsertionPoint(roles.elseBlock()->getTerminator());
-  Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                       tid, idx(cfg.threads()));
-  auto leads = scf::IfOp::create(builder, loc, leader, false);
-  builder.setInsertionPoint(leads.thenBlock()->getTerminator());
+  if (!cfg.splitProducer()) {
+    Value leader = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, tid, idx(cfg.threads()));
+    auto leads = scf::IfOp::create(builder, loc, leader, false);
+    builder.setInsertionPoint(leads.thenBlock()->getTerminator());
+  }
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   // Persistent blocks: the same work items as the consumers', in order.
@@ -2612,8 +2661,26 @@ void TiledBuilder::specializeWarps(
   auto sliceLoop = scf::ForOp::create(builder, loc, idx(0), slices, idx(1));
   builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
   Value slice = sliceLoop.getInductionVar();
+  if (cfg.splitProducer()) {
+    // The thread's index, opaque to LLVM in every slice: otherwise LICM
+    // hoists the 64-bit addresses of all the thread's chunks out of the
+    // loops, and with the slice's registers held across the stage's wait
+    // the producer spilled even at 168 registers.
+    Type i32 = builder.getI32Type();
+    Value producerTid = arith::IndexCastUIOp::create(
+        builder, loc, i32,
+        arith::SubIOp::create(builder, loc, tid, idx(cfg.threads())));
+    auto opaque = LLVM::InlineAsmOp::create(
+        builder, loc, TypeRange{i32}, ValueRange{producerTid},
+        builder.getStringAttr("mov.u32 $0, $1;"), builder.getStringAttr("=r,r"),
+        builder.getUnitAttr(), UnitAttr(), LLVM::TailCallKindAttr(),
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    stagingTid = arith::IndexCastUIOp::create(
+        builder, loc, builder.getIndexType(), opaque.getResult(0));
+  }
   loadStage(slice, arith::AddIOp::create(builder, loc, first, slice), j0,
             rowBase);
+  stagingTid = Value();
   builder.setInsertionPoint(ret);
 }
 
@@ -3098,8 +3165,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool persistentAllowed =
       ctx.tiles.persistent != 0 &&
       (ctx.tiles.cluster == -1 || ctx.tiles.cluster == 1);
+  // 3xTF32's split staging takes the TMA schedule's producer warpgroup
+  // and mbarriers (splitProducer) without tensor maps or clusters: its
+  // two buffers of six tiles fill 192 KiB.
   bool tmaPossible =
-      cfg.wgmma && !splitStaged && cfg.stages >= 3 &&
+      cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
       cfg.bm <= 256 &&
       kRegistersPerSM / (cfg.threads() + kProducerThreads) >=
@@ -3109,9 +3179,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // Like `stages`, the cluster option applies to the kernels that can take
   // it; the schedule remark says which did.
   int64_t cluster = ctx.tiles.cluster == -1 ? 1 : ctx.tiles.cluster;
-  if (cluster > 0 && tmaPossible && cfg.bn % (8 * cluster) == 0) {
+  if (cluster > 0 && tmaPossible && cfg.bn % (8 * cluster) == 0 &&
+      (!splitStaged || cluster == 1)) {
     cfg.tma = true;
     cfg.cluster = cluster;
+    if (splitStaged)
+      cfg.stages = 2;
   }
   // Persistent blocks: the blocks of a cluster would have to walk the same
   // number of row tiles, which a remainder breaks.
@@ -3212,7 +3285,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   Expr rowTiles =
       Expr::apply(Expr::OpKind::Max, Expr::integer(1),
                   Expr::apply(Expr::OpKind::CDiv, n, Expr::integer(cfg.bm)));
-  if (cfg.tma) {
+  if (cfg.tma && !cfg.splitProducer()) {
     // The grid is whole clusters: a block past the rows still loads its
     // part of the candidate slices for the others.
     if (cfg.cluster > 1) {
@@ -3264,7 +3337,14 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                                       : "3xtf32")
        << ", f32 accumulation)"
        << (cfg.wgmma ? ", matrix descriptors" : ", ldmatrix fragments");
-    if (splitStaged)
+    if (cfg.splitProducer())
+      os << ", slices split once into TF32 big, small and cross tiles by a "
+            "producer warpgroup, 2 stages with mbarriers ("
+         << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)"
+         << (cfg.persistent
+                 ? ", persistent blocks that cache the candidate norms"
+                 : "");
+    else if (splitStaged)
       os << ", slices split once into TF32 big, small and cross tiles "
             "through registers, 2 buffers ("
          << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";

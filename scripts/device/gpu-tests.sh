@@ -60,15 +60,29 @@ run tc-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=8 
 run tc-3xtf32-stages3 fuse-run examples/gemm_argmin.mlir --mode=gpu --precision=3xtf32 --trials=8 --seed=49 --stages=3 --expected-rows=131072
 run tc-racecheck-stages4 compute-sanitizer --tool racecheck --error-exitcode 9 \
   fuse-run examples/gemm_argmin_f16.mlir --mode=gpu --trials=1 --dims=s0=300 --keep-extent=256,512 --expected-rows=131072 --stages=4
-# Hopper's warpgroup MMAs (sm_90a): f16, bf16 and tf32 through matrix
-# descriptors; 3xtf32 keeps mma.sync. Ring wrap, a 256-candidate tile, and
-# the sanitizers on the async-proxy path.
+# Hopper's warpgroup MMAs (sm_90a): f16, bf16, tf32 and 3xtf32 through
+# matrix descriptors. Ring wrap, a 256-candidate tile, and the sanitizers
+# on the async-proxy path.
 wg=--arch=sm_90a
 run tc-wg-f16 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=16 --seed=51
 run tc-wg-f16-ties fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=52 --dup-rows=1
 run tc-wg-bf16 fuse-run test/GPU/Inputs/gemm_argmin_bf16.mlir --mode=gpu $wg --trials=16 --seed=53
 run tc-wg-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf32 --trials=16 --seed=54
 run tc-wg-3xtf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=3xtf32 --trials=8 --seed=55
+# 3xtf32's split producer warpgroup (the default) on shapes that are not
+# tile multiples: persistent blocks over 313 row tiles, candidate parts
+# (3 over 8 candidate tiles), the register staging without the producer
+# (--cluster=0), and the sanitizers with a block walking two row tiles.
+tiles32=test/GPU/Inputs/gemm_argmin_tiles.mlir
+tc3x="--mode=gpu $wg --precision=3xtf32 --keep-extent=1000,200 --expected-rows=131072"
+run tc-wg-3xtf32-tiles fuse-run $tiles32 $tc3x --trials=4 --seed=86
+run tc-wg-3xtf32-persist fuse-run $tiles32 $tc3x --trials=2 --seed=87 --dims=s0=40000
+run tc-wg-3xtf32-parts fuse-run $tiles32 $tc3x --trials=2 --seed=88 --dims=s0=40000 --split=3
+run tc-wg-3xtf32-regs fuse-run $tiles32 $tc3x --trials=2 --seed=89 --cluster=0
+run tc-wg-3xtf32-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run $tiles32 $tc3x --trials=1 --seed=90 --dims=s0=17000
+run tc-wg-3xtf32-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run $tiles32 $tc3x --trials=1 --seed=91 --dims=s0=17000
 run tc-wg-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=56 --stages=4 --expected-rows=131072
 run tc-wg-f16-n256 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=57 --tile-n=256 --expected-rows=131072 --keep-extent=256,512
 # wgmma's stage loads: TMA by default; cp.async (--cluster=0) and TMA in

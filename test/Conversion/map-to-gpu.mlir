@@ -128,7 +128,8 @@
 // slice waits for its own MMAs (wait 0) instead of keeping them in flight.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a stages=2 expected-rows=131072' | FileCheck %s --check-prefix=WG2
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=tf32 cluster=0' | FileCheck %s --check-prefix=WGTF32
-// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32' | FileCheck %s --check-prefix=WG3X
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 cluster=0' | FileCheck %s --check-prefix=WG3X
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32' | FileCheck %s --check-prefix=WG3XP
 
 // The byte ledger's schedule model chooses tile shape and split; each
 // decision is a remark. Probe (4096 rows x 256 x 512, direct form, 3 FLOPs
@@ -233,11 +234,12 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WGTF32-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
 // WGTF32-NOT: nvvm.wgmma.mma_async
 // WGTF32: func.func @gram_f16
-// 3xtf32 on wgmma: the slices go through registers, where each element is
-// split once (cvt.rna.tf32, the remainder, the cross part) into three
-// tiles per operand, two buffers of each; per k-step small x cross,
-// cross x small, big x big. The stores reach the tensor cores' async proxy
-// through the fence before the barrier; the norm duty reads big + small.
+// 3xtf32 on wgmma without the producer warpgroup (cluster=0): the slices
+// go through registers, where each element is split once (cvt.rna.tf32,
+// the remainder, the cross part) into three tiles per operand, two buffers
+// of each; per k-step small x cross, cross x small, big x big. The stores
+// reach the tensor cores' async proxy through the fence before the
+// barrier; the norm duty reads big + small.
 // WG3X-LABEL: gpu.func @gram_k0
 // WG3X-SAME: 64x64 block tile, 32 features per slice, 2x16 per thread, 128 threads, tensor-core wgmma m64n64k8 from shared memory (3xtf32, f32 accumulation), matrix descriptors, slices split once into TF32 big, small and cross tiles through registers, 2 buffers
 // WG3X-COUNT-6: memref.view %{{.*}} to memref<2x64x8x4xf32, #gpu.address_space<workgroup>>
@@ -252,6 +254,32 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3X: nvvm.wgmma.wait.group.sync.aligned 1
 // WG3X-NOT: nvvm.mma.sync
 // WG3X: func.func @gram_f16
+// By default the producer warpgroup stages the slices: no tensor maps; its
+// 128 threads (index opaque to LLVM's loop hoisting) load their chunks,
+// wait for the stage, split and store them, fence them for the async
+// proxy and each arrive on the full barrier, which counts 128 arrivals.
+// The consumers wait on it, run the same 12 MMAs per slice and release
+// the stage on the empty barrier (one arrival per consumer warp).
+// WG3XP-LABEL: gpu.func @gram_k0
+// WG3XP-SAME: slices split once into TF32 big, small and cross tiles by a producer warpgroup, 2 stages with mbarriers
+// WG3XP-NOT: tensor_map_args
+// WG3XP-COUNT-6: memref.view %{{.*}} to memref<2x64x8x4xf32, #gpu.address_space<workgroup>>
+// WG3XP: nvvm.mbarrier.init %{{.*}}, %c128_i32
+// WG3XP: nvvm.mbarrier.init %{{.*}}, %c4_i32
+// WG3XP: nvvm.mbarrier.try_wait.parity
+// WG3XP-COUNT-12: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+// WG3XP: nvvm.wgmma.wait.group.sync.aligned 1
+// WG3XP: nvvm.mbarrier.arrive
+// WG3XP: llvm.inline_asm has_side_effects "mov.u32 $0, $1;"
+// WG3XP: vector.load
+// WG3XP: nvvm.mbarrier.try_wait.parity
+// WG3XP: nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
+// WG3XP: vector.store
+// WG3XP: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// WG3XP-NOT: gpu.barrier
+// WG3XP: nvvm.mbarrier.arrive
+// WG3XP-NOT: nvvm.mma.sync
+// WG3XP: func.func @gram_f16
 func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
   %xsq = fuse.mul %x, %x : tensor<?x64xf32>, tensor<?x64xf32> -> tensor<?x64xf32>
   %xx = fuse.sum %xsq, dim = 1 keepdim : tensor<?x64xf32> -> tensor<?x1xf32>

@@ -204,10 +204,10 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     return 1;
   }
   options.device = *profile;
-  // sm_90a's tensor-core kernels (TMA without clusters; 3xTF32 keeps its
-  // split staging) run in a block per multiprocessor, which computes the
+  // sm_90a's tensor-core kernels (TMA, or 3xTF32's split producer,
+  // without clusters) run in a block per multiprocessor, which computes the
   // candidate norms once.
-  if (arch == "sm_90a" && precision != "3xtf32" && persistent != 0 &&
+  if (arch == "sm_90a" && persistent != 0 &&
       (cluster == -1 || cluster == 1))
     options.persistentBlocks = profile->multiprocessors;
   auto bindings = mlir::fuse::SizeBindings::parse(
