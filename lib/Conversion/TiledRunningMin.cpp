@@ -407,6 +407,12 @@ struct TileConfig {
   /// The block's threads: with TMA, the producer warpgroup after the
   /// others (a whole warpgroup: registers are reallocated per warpgroup).
   int64_t launchThreads() const;
+  /// The producer's threads: one warpgroup, whose first thread issues the
+  /// TMA loads, or for the split producer two, which load, split and store
+  /// every element of a slice (one warpgroup took about 2500 cycles a
+  /// slice, longer than the slice's MMAs; docs/performance-notes.md,
+  /// version 15).
+  int64_t producerThreads() const;
   /// 3xTF32 on wgmma: the slices go through registers and are split once
   /// per staged element into big, small and cross tiles.
   bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
@@ -433,8 +439,14 @@ constexpr int64_t kRegistersPerSM = 64 * 1024;
 /// Threads of the TMA schedule's producer: one warpgroup.
 constexpr int64_t kProducerThreads = 128;
 
+int64_t TileConfig::producerThreads() const {
+  if (!tma)
+    return 0;
+  return splitProducer() ? 2 * kProducerThreads : kProducerThreads;
+}
+
 int64_t TileConfig::launchThreads() const {
-  return threads() + (tma ? kProducerThreads : 0);
+  return threads() + producerThreads();
 }
 
 /// Registers a thread needs at the launch's count for one wgmma: its
@@ -637,7 +649,7 @@ private:
   /// The threads that stage a slice: the producer warpgroup's while it
   /// emits the split producer, else the consumers'.
   int64_t stagingThreads() const {
-    return stagingTid ? kProducerThreads : cfg.threads();
+    return stagingTid ? cfg.producerThreads() : cfg.threads();
   }
   /// Row stride of the MMA staging tiles in elements: 16 bytes of padding
   /// put the 8 rows that one fragment load reads in distinct banks.
@@ -1417,10 +1429,12 @@ LogicalResult TiledBuilder::build() {
         // stored; TMA's one arrival expects the bytes.
         NVVM::MBarrierInitOp::create(
             builder, loc, fullBarrier(i64c(stage)),
-            i32(cfg.splitProducer() ? kProducerThreads : 1), Value());
-        NVVM::MBarrierInitOp::create(builder, loc, emptyBarrier(i64c(stage)),
-                                     i32(cfg.cluster * cfg.threads() / 32),
-                                     Value());
+            i32(cfg.splitProducer() ? cfg.producerThreads() : 1), Value());
+        NVVM::MBarrierInitOp::create(
+            builder, loc, emptyBarrier(i64c(stage)),
+            i32(cfg.splitProducer() ? cfg.threads()
+                                    : cfg.cluster * cfg.threads() / 32),
+            Value());
       }
       NVVM::FenceMbarrierInitOp::create(builder, loc);
     }
@@ -1730,6 +1744,18 @@ LogicalResult TiledBuilder::build() {
   // cluster scope, clusters of 2 and 4 ran 1.3x and 2x slower than
   // without clusters (docs/performance-notes.md, version 12).
   auto releaseStageTma = [&](Value g) {
+    auto ctaScope = NVVM::MemScopeKindAttr::get(builder.getContext(),
+                                                NVVM::MemScopeKind::CTA);
+    // The split producer's stores are generic-proxy writes that the norm
+    // duty's reads must precede: every consumer thread releases its own
+    // reads (with one arrival a warp, after its reads and a warp barrier,
+    // racecheck reported the duty's reads against the producer's stores).
+    if (cfg.splitProducer()) {
+      NVVM::MBarrierArriveOp::create(builder, loc, builder.getI64Type(),
+                                     emptyBarrier(stageOf(g)), Value(),
+                                     ctaScope);
+      return;
+    }
     NVVM::SyncWarpOp::create(builder, loc, i32(-1));
     Value lane = arith::RemUIOp::create(builder, loc, tid, idx(32));
     Value arrives = arith::CmpIOp::create(
@@ -1738,8 +1764,6 @@ LogicalResult TiledBuilder::build() {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
     Value barrier = emptyBarrier(stageOf(g));
-    auto ctaScope = NVVM::MemScopeKindAttr::get(builder.getContext(),
-                                                NVVM::MemScopeKind::CTA);
     if (cfg.cluster == 1) {
       NVVM::MBarrierArriveOp::create(builder, loc, builder.getI64Type(),
                                      barrier, Value(), ctaScope);
@@ -2548,10 +2572,10 @@ LogicalResult TiledBuilder::build() {
 /// registers each without a producer) it keeps setmaxnreg's smallest
 /// count, 24, so that they get 112.
 int32_t TiledBuilder::producerRegisters() const {
-  // The split producer holds a slice's chunks (64 registers at 128x128)
-  // across the wait for its stage, and splits them.
+  // The split producer holds its chunks of a slice (32 registers at
+  // 128x128) across the wait for its stage, and splits them.
   if (cfg.splitProducer())
-    return 104;
+    return 80;
   return cfg.threads() > 256 ? 24 : 40;
 }
 
@@ -2566,7 +2590,7 @@ void TiledBuilder::splitRegisters(int64_t minBlocks) {
       248, kRegistersPerSM / (cfg.launchThreads() * minBlocks) / 8 * 8);
   int64_t share =
       (launchRegisters * cfg.launchThreads() -
-       kProducerThreads * producerRegisters()) /
+       cfg.producerThreads() * producerRegisters()) /
       cfg.threads() / 8 * 8;
   share = std::min<int64_t>(share, 248);
   if (share <= launchRegisters) {
@@ -3172,7 +3196,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
       cfg.bm <= 256 &&
-      kRegistersPerSM / (cfg.threads() + kProducerThreads) >=
+      kRegistersPerSM /
+              (cfg.threads() + (splitStaged ? 2 : 1) * kProducerThreads) >=
           wgmmaRegisters(cfg) &&
       (ShapedType::isDynamic(rowsStatic) || rowsStatic <= INT32_MAX) &&
       isCoordinate(dStatic) && isCoordinate(work.candidates);
@@ -3338,8 +3363,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
        << ", f32 accumulation)"
        << (cfg.wgmma ? ", matrix descriptors" : ", ldmatrix fragments");
     if (cfg.splitProducer())
-      os << ", slices split once into TF32 big, small and cross tiles by a "
-            "producer warpgroup, 2 stages with mbarriers ("
+      os << ", slices split once into TF32 big, small and cross tiles by "
+            "two producer warpgroups, 2 stages with mbarriers ("
          << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)"
          << (cfg.persistent
                  ? ", persistent blocks that cache the candidate norms"

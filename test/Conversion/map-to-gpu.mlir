@@ -254,18 +254,18 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3X: nvvm.wgmma.wait.group.sync.aligned 1
 // WG3X-NOT: nvvm.mma.sync
 // WG3X: func.func @gram_f16
-// By default the producer warpgroup stages the slices: no tensor maps; its
-// 128 threads (index opaque to LLVM's loop hoisting) load their chunks,
-// wait for the stage, split and store them, fence them for the async
-// proxy and each arrive on the full barrier, which counts 128 arrivals.
-// The consumers wait on it, run the same 12 MMAs per slice and release
-// the stage on the empty barrier (one arrival per consumer warp).
+// By default two producer warpgroups stage the slices: no tensor maps;
+// their 256 threads (index opaque to LLVM's loop hoisting) load their
+// chunks, wait for the stage, split and store them, fence them for the
+// async proxy and each arrive on the full barrier, which counts 256
+// arrivals. The 128 consumers wait on it, run the same 12 MMAs per slice
+// and each release the stage on the empty barrier, which counts 128.
 // WG3XP-LABEL: gpu.func @gram_k0
-// WG3XP-SAME: slices split once into TF32 big, small and cross tiles by a producer warpgroup, 2 stages with mbarriers
+// WG3XP-SAME: slices split once into TF32 big, small and cross tiles by two producer warpgroups, 2 stages with mbarriers
 // WG3XP-NOT: tensor_map_args
 // WG3XP-COUNT-6: memref.view %{{.*}} to memref<2x64x8x4xf32, #gpu.address_space<workgroup>>
+// WG3XP: nvvm.mbarrier.init %{{.*}}, %c256_i32
 // WG3XP: nvvm.mbarrier.init %{{.*}}, %c128_i32
-// WG3XP: nvvm.mbarrier.init %{{.*}}, %c4_i32
 // WG3XP: nvvm.mbarrier.try_wait.parity
 // WG3XP-COUNT-12: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 1
