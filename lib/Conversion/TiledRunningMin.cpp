@@ -512,20 +512,9 @@ public:
   /// `ret`) under `tid < threads()` and gives the producer warpgroup the
   /// loads of every stage, through `loadStage(slice, iteration, j0,
   /// rowBase)`.
-  /// The split producer instead runs one loop over the block's global
-  /// iterations that loads slice g + 1 into registers
-  /// (`loadSlice(slice, j0, rowBase)`) before it stores slice g
-  /// (`storeSlice(g, registers)`).
   void specializeWarps(
       Operation *setupEnd, Operation *ret,
-      llvm::function_ref<void(Value, Value, Value, Value)> loadStage,
-      llvm::function_ref<SmallVector<Value>(Value, Value, Value)> loadSlice =
-          nullptr,
-      llvm::function_ref<void(Value, ValueRange)> storeSlice = nullptr);
-  /// The split producer's loop (specializeWarps).
-  void emitSplitProducer(
-      llvm::function_ref<SmallVector<Value>(Value, Value, Value)> loadSlice,
-      llvm::function_ref<void(Value, ValueRange)> storeSlice);
+      llvm::function_ref<void(Value, Value, Value, Value)> loadStage);
   /// Dynamic shared memory the launch must give (the cp.async schedule).
   int64_t dynamicSharedBytes() const { return dynamicBytes + dynamicSlack; }
 
@@ -1723,24 +1712,17 @@ LogicalResult TiledBuilder::build() {
              i64c(stageRowBytes)),
          arith::AddIOp::create(builder, loc, j0, partRow), multicastMask);
   };
-  // The split producer: every thread of the producer warpgroups loads its
-  // chunks of a slice into registers (a slice ahead of its stores, so that
-  // the loads' latency overlaps the previous slice's wait and stores);
-  // then it waits for the stage, stores their TF32 parts, fences them for
-  // wgmma's async proxy and arrives on the stage's full barrier, which
-  // counts the producer's threads.
-  auto loadSliceSplit = [&](Value s, Value j0,
-                            Value rowBase) -> SmallVector<Value> {
+  // The split producer: every thread of the producer warpgroup loads its
+  // chunks of slice `s` into registers, before it waits for the stage, so
+  // that the loads' latency overlaps the wait; then it stores their TF32
+  // parts, fences them for wgmma's async proxy and arrives on the stage's
+  // full barrier, which counts the producer's threads.
+  auto loadStageSplit = [&](Value s, Value g, Value j0, Value rowBase) {
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
-    SmallVector<Value> regs = loadTile(rowMem, rowBase, n, l0, cfg.bm);
-    regs.append(loadTile(colMem, j0, k, l0, cfg.bn));
-    return regs;
-  };
-  auto storeSliceSplit = [&](Value g, ValueRange regs) {
-    size_t aCount = chunksPerThread(cfg.bm);
+    SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, l0, cfg.bm);
+    SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
     waitStageFree(g);
-    storeStaged(SmallVector<Value>(regs.take_front(aCount)),
-                SmallVector<Value>(regs.drop_front(aCount)),
+    storeStaged(aRegs, bRegs,
                 arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)));
     fenceForWgmma();
     NVVM::MBarrierArriveOp::create(
@@ -2571,8 +2553,7 @@ LogicalResult TiledBuilder::build() {
   if (rowTileLoop)
     emitter.closeLoop(rowTileLoop, ValueRange{});
   if (cfg.splitProducer())
-    specializeWarps(tmaSetupEnd, ret, loadStageTma, loadSliceSplit,
-                    storeSliceSplit);
+    specializeWarps(tmaSetupEnd, ret, loadStageSplit);
   else if (cfg.tma)
     specializeWarps(tmaSetupEnd, ret, loadStageTma);
   // A block of a cluster stays until every block is done: the others
@@ -2591,10 +2572,10 @@ LogicalResult TiledBuilder::build() {
 /// registers each without a producer) it keeps setmaxnreg's smallest
 /// count, 24, so that they get 112.
 int32_t TiledBuilder::producerRegisters() const {
-  // The split producer holds its chunks of two slices (64 registers at
-  // 128x128): the next one loading while it stores this one.
+  // The split producer holds its chunks of a slice (32 registers at
+  // 128x128) across the wait for its stage, and splits them.
   if (cfg.splitProducer())
-    return 88;
+    return 80;
   return cfg.threads() > 256 ? 24 : 40;
 }
 
@@ -2637,9 +2618,7 @@ void TiledBuilder::splitRegisters(int64_t minBlocks) {
 /// reaches them.
 void TiledBuilder::specializeWarps(
     Operation *setupEnd, Operation *ret,
-    llvm::function_ref<void(Value, Value, Value, Value)> loadStage,
-    llvm::function_ref<SmallVector<Value>(Value, Value, Value)> loadSlice,
-    llvm::function_ref<void(Value, ValueRange)> storeSlice) {
+    llvm::function_ref<void(Value, Value, Value, Value)> loadStage) {
   Block *body = ret->getBlock();
   builder.setInsertionPointAfter(setupEnd);
   Value isConsumer = arith::CmpIOp::create(
@@ -2669,18 +2648,16 @@ void TiledBuilder::specializeWarps(
     barrier.erase();
   }
 
-  // The producer: its first lane walks the block's iterations, work item
-  // by work item, candidate tile by tile and slice by slice.
+  // The producer: its first lane (the split producer: all its threads)
+  // walks the block's iterations, work item by work item, candidate tile
+  // by tile and slice by slice.
   builder.setInsertionPoint(roles.elseBlock()->getTerminator());
-  if (storeSlice) {
-    emitSplitProducer(loadSlice, storeSlice);
-    builder.setInsertionPoint(ret);
-    return;
+  if (!cfg.splitProducer()) {
+    Value leader = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, tid, idx(cfg.threads()));
+    auto leads = scf::IfOp::create(builder, loc, leader, false);
+    builder.setInsertionPoint(leads.thenBlock()->getTerminator());
   }
-  Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                       tid, idx(cfg.threads()));
-  auto leads = scf::IfOp::create(builder, loc, leader, false);
-  builder.setInsertionPoint(leads.thenBlock()->getTerminator());
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   // Persistent blocks: the same work items as the consumers', in order.
@@ -2708,52 +2685,11 @@ void TiledBuilder::specializeWarps(
   auto sliceLoop = scf::ForOp::create(builder, loc, idx(0), slices, idx(1));
   builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
   Value slice = sliceLoop.getInductionVar();
-  loadStage(slice, arith::AddIOp::create(builder, loc, first, slice), j0,
-            rowBase);
-  builder.setInsertionPoint(ret);
-}
-
-void TiledBuilder::emitSplitProducer(
-    llvm::function_ref<SmallVector<Value>(Value, Value, Value)> loadSlice,
-    llvm::function_ref<void(Value, ValueRange)> storeSlice) {
-  // The block's global iterations g = 0 .. total - 1 in the consumers'
-  // order (decodeWorkItem): work item, candidate tile, slice. One flat
-  // loop carries the coordinates and the next slice's registers, so the
-  // loads run a slice ahead across tiles and work items too: with the
-  // loads just before each stage's wait, the producer stalled on them
-  // (long scoreboard, 4.3 of 8 cycles per instruction; Nsight Compute,
-  // docs/performance-notes.md, version 15).
-  Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
-  Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
-  Value zero = idx(0), one = idx(1);
-  Value itemStride = one, myItems = one;
-  if (cfg.persistent) {
-    itemStride = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-    Value items = arith::MulIOp::create(
-        builder, loc, arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm)),
-        idx(cfg.split));
-    Value left = arith::SelectOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt, items,
-                              bx),
-        arith::SubIOp::create(builder, loc, items, bx), zero);
-    myItems = arith::CeilDivUIOp::create(builder, loc, left, itemStride);
-  }
-  Value total = arith::MulIOp::create(
-      builder, loc, myItems,
-      arith::MulIOp::create(builder, loc, partTiles, slices));
-  auto rowBaseOf = [&](Value item) -> Value {
-    Value rowTile = item;
-    if (cfg.persistent && cfg.split > 1)
-      rowTile = arith::DivUIOp::create(builder, loc, item, idx(cfg.split));
-    return arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
-  };
-  // The thread's index within the producer, opaque to LLVM in every
-  // iteration: otherwise LICM hoists the 64-bit addresses of all the
-  // thread's chunks out of the loop, and with a slice's registers held
-  // across the stage's wait one producer warpgroup spilled even at 168
-  // registers.
-  auto setStagingTid = [&] {
+  if (cfg.splitProducer()) {
+    // The thread's index, opaque to LLVM in every slice: otherwise LICM
+    // hoists the 64-bit addresses of all the thread's chunks out of the
+    // loops, and with the slice's registers held across the stage's wait
+    // the producer spilled even at 168 registers.
     Type i32 = builder.getI32Type();
     Value producerTid = arith::IndexCastUIOp::create(
         builder, loc, i32,
@@ -2765,62 +2701,11 @@ void TiledBuilder::emitSplitProducer(
         LLVM::AsmDialectAttr(), ArrayAttr());
     stagingTid = arith::IndexCastUIOp::create(
         builder, loc, builder.getIndexType(), opaque.getResult(0));
-  };
-  // Registers of the slice at (slice, tile, item) when `exists`, else
-  // zeros (never stored). The prologue's loads need the index too.
-  setStagingTid();
-  SmallVector<Type> regTypes = tileRegTypes(cfg.bm);
-  regTypes.append(tileRegTypes(cfg.bn));
-  auto loadIf = [&](Value exists, Value slice, Value tile,
-                    Value item) -> SmallVector<Value> {
-    auto ifOp = scf::IfOp::create(builder, loc, regTypes, exists,
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(ifOp.thenBlock());
-    Value j0 = arith::AddIOp::create(
-        builder, loc, partBegin,
-        arith::MulIOp::create(builder, loc, tile, idx(cfg.bn)));
-    scf::YieldOp::create(builder, loc, loadSlice(slice, j0, rowBaseOf(item)));
-    builder.setInsertionPointToStart(ifOp.elseBlock());
-    SmallVector<Value> zeros;
-    for (Type t : regTypes)
-      zeros.push_back(
-          arith::ConstantOp::create(builder, loc, t, builder.getZeroAttr(t)));
-    scf::YieldOp::create(builder, loc, zeros);
-    return SmallVector<Value>(ifOp.getResults());
-  };
-  Value any =
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt, total, zero);
-  SmallVector<Value> inits = {zero, zero, bx};
-  inits.append(loadIf(any, zero, zero, bx));
-  auto loop = scf::ForOp::create(builder, loc, zero, total, one, inits);
-  builder.setInsertionPointToStart(loop.getBody());
-  setStagingTid();
-  Value g = loop.getInductionVar();
-  ValueRange carried = loop.getRegionIterArgs();
-  Value slice = carried[0], tile = carried[1], item = carried[2];
-  // The next iteration's coordinates.
-  Value nextSlice = arith::AddIOp::create(builder, loc, slice, one);
-  Value sliceWraps = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::eq, nextSlice, slices);
-  nextSlice = arith::SelectOp::create(builder, loc, sliceWraps, zero, nextSlice);
-  Value nextTile = arith::SelectOp::create(
-      builder, loc, sliceWraps, arith::AddIOp::create(builder, loc, tile, one),
-      tile);
-  Value tileWraps = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::eq, nextTile, partTiles);
-  nextTile = arith::SelectOp::create(builder, loc, tileWraps, zero, nextTile);
-  Value nextItem = arith::SelectOp::create(
-      builder, loc, tileWraps,
-      arith::AddIOp::create(builder, loc, item, itemStride), item);
-  Value hasNext = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::ult,
-      arith::AddIOp::create(builder, loc, g, one), total);
-  SmallVector<Value> yielded = {nextSlice, nextTile, nextItem};
-  yielded.append(loadIf(hasNext, nextSlice, nextTile, nextItem));
-  storeSlice(g, carried.drop_front(3));
-  scf::YieldOp::create(builder, loc, yielded);
+  }
+  loadStage(slice, arith::AddIOp::create(builder, loc, first, slice), j0,
+            rowBase);
   stagingTid = Value();
+  builder.setInsertionPoint(ret);
 }
 
 /// The second entry of a split launch: unpacks (key << 32 | index) into
