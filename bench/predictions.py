@@ -64,17 +64,17 @@ def main():
                                    f"n={n}"))
     # The tensor-core kernels: the ledger costs their Gram-form products at
     # the tensor rate of the precision (f16/bf16 data; f32 with --precision).
-    # On sm_90a, f16/bf16 and tf32 run in persistent blocks that compute the
-    # candidate norms once per block (3xTF32 keeps its split staging).
+    # On sm_90a, f16/bf16, tf32 and 3xTF32 (its split producer) run in
+    # persistent blocks that compute the candidate norms once per block.
     with open(os.path.join(ROOT, "examples", "gemm_argmin.mlir")) as f:
         gram = f.read()
     with open(os.path.join(ROOT, "examples", "gemm_argmin_f16.mlir")) as f:
         gram16 = f.read()
     for shape, (n, k, d) in kernels.SHAPES.items():
         for precision in ("3xtf32", "tf32"):
-            arch = ["--arch=sm_90a"] if precision == "tf32" else []
             report = ledger(args.fusec, kernels.specialize(gram, k, d),
-                            f"n={n}", [f"--precision={precision}"] + arch)
+                            f"n={n}", [f"--precision={precision}",
+                                       "--arch=sm_90a"])
             rows += rows_of("gemm_argmin", shape, report, precision)
         for half in ("f16", "bf16"):
             text = gram16 if half == "f16" else gram16.replace("xf16>", "xbf16>")
