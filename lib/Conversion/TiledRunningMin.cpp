@@ -1667,8 +1667,7 @@ LogicalResult TiledBuilder::build() {
     builder.setInsertionPointToStart(waitIf.thenBlock());
     NVVM::MBarrierTryWaitParityOp::create(
         builder, loc, emptyBarrier(stageOf(g)),
-        parityOf(arith::SubIOp::create(builder, loc, round, idx(1))),
-        waitHint);
+        parityOf(arith::SubIOp::create(builder, loc, round, idx(1))), waitHint);
   };
   auto loadStageTma = [&](Value s, Value g, Value j0, Value rowBase) {
     Value stage = stageOf(g);
@@ -2588,10 +2587,9 @@ void TiledBuilder::splitRegisters(int64_t minBlocks) {
   // producer gives up wait forever (a 2-block kernel did, on the H200).
   int64_t launchRegisters = std::min<int64_t>(
       248, kRegistersPerSM / (cfg.launchThreads() * minBlocks) / 8 * 8);
-  int64_t share =
-      (launchRegisters * cfg.launchThreads() -
-       cfg.producerThreads() * producerRegisters()) /
-      cfg.threads() / 8 * 8;
+  int64_t share = (launchRegisters * cfg.launchThreads() -
+                   cfg.producerThreads() * producerRegisters()) /
+                  cfg.threads() / 8 * 8;
   share = std::min<int64_t>(share, 248);
   if (share <= launchRegisters) {
     // Nothing to gain (launch bounds the user asked for leave the producer
@@ -2653,8 +2651,8 @@ void TiledBuilder::specializeWarps(
   // by tile and slice by slice.
   builder.setInsertionPoint(roles.elseBlock()->getTerminator());
   if (!cfg.splitProducer()) {
-    Value leader = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::eq, tid, idx(cfg.threads()));
+    Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         tid, idx(cfg.threads()));
     auto leads = scf::IfOp::create(builder, loc, leader, false);
     builder.setInsertionPoint(leads.thenBlock()->getTerminator());
   }
