@@ -172,8 +172,9 @@ static cl::opt<int64_t>
            cl::init(0), cl::cat(runCategory));
 static cl::opt<int64_t>
     cluster("cluster",
-            cl::desc("GPU mode, wgmma: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 "
-                     "TMA in clusters that multicast the candidate tile"),
+            cl::desc("GPU mode, wgmma: -1 chosen, 0 cp.async (3xTF32: "
+                     "register staging), 1 TMA (3xTF32: split producer), 2 "
+                     "or 4 TMA in clusters that multicast the candidate tile"),
             cl::init(-1), cl::cat(runCategory));
 static cl::opt<int64_t>
     persistent("persistent",

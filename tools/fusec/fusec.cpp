@@ -96,12 +96,13 @@ static cl::opt<int64_t> stages(
     cl::desc("Tensor-core schedule: shared-memory slices in flight through "
              "cp.async, 2-8 (0: chosen)"),
     cl::init(0), cl::cat(fusecCategory));
-static cl::opt<int64_t> cluster(
-    "cluster",
-    cl::desc("wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies; 1 TMA "
-             "loads; 2 or 4 TMA loads in clusters that multicast the "
-             "candidate tile"),
-    cl::init(-1), cl::cat(fusecCategory));
+static cl::opt<int64_t>
+    cluster("cluster",
+            cl::desc("wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies "
+                     "(3xTF32: register staging); 1 TMA loads (3xTF32: split "
+                     "producer warpgroups); 2 or 4 TMA loads in clusters that "
+                     "multicast the candidate tile (not 3xTF32)"),
+            cl::init(-1), cl::cat(fusecCategory));
 static cl::opt<int64_t> persistent(
     "persistent",
     cl::desc("TMA schedule without clusters: -1 chosen; 0 one block per row "

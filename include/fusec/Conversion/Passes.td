@@ -89,9 +89,10 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
            "Tensor-core schedule: shared-memory slices in flight through "
            "cp.async (2-8; 0: chosen)">,
     Option<"cluster", "cluster", "int64_t", /*default=*/"-1",
-           "wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies; 1 TMA "
-           "loads; 2 or 4 TMA loads in clusters of that many blocks, which "
-           "multicast the candidate tile">,
+           "wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies (3xTF32: "
+           "register staging); 1 TMA loads (3xTF32: split producer "
+           "warpgroups); 2 or 4 TMA loads in clusters of that many blocks, "
+           "which multicast the candidate tile (not 3xTF32)">,
     Option<"persistent", "persistent", "int64_t", /*default=*/"-1",
            "TMA schedule without clusters: -1 chosen; 0 one block per row "
            "tile; 1 resident blocks that walk the row tiles and cache the "

@@ -80,8 +80,9 @@ struct GPUPipelineOptions
       llvm::cl::init(0)};
   Option<int64_t> cluster{
       *this, "cluster",
-      llvm::cl::desc("wgmma schedule: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 "
-                     "TMA in clusters"),
+      llvm::cl::desc("wgmma schedule: -1 chosen, 0 cp.async (3xTF32: "
+                     "register staging), 1 TMA (3xTF32: split producer), 2 "
+                     "or 4 TMA in clusters"),
       llvm::cl::init(-1)};
   Option<int64_t> persistent{
       *this, "persistent",
