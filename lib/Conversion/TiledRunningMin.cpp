@@ -417,7 +417,7 @@ struct TileConfig {
   /// per staged element into big, small and cross tiles.
   bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
   /// 3xTF32 with the mbarrier stages of the TMA schedule: the producer
-  /// warpgroup's threads load each slice into registers, split it and
+  /// warpgroups' threads load each slice into registers, split it and
   /// store the parts (no tensor maps), while the consumers only run MMAs.
   bool splitProducer() const { return tma && splitStaged(); }
   /// Features per MMA (the k of m16n8k).
@@ -646,8 +646,8 @@ private:
   int64_t chunksPerThread(int64_t rows) const {
     return llvm::divideCeil(rows * (cfg.bk / chunkElems()), stagingThreads());
   }
-  /// The threads that stage a slice: the producer warpgroup's while it
-  /// emits the split producer, else the consumers'.
+  /// The threads that stage a slice: the producer's while the split
+  /// producer is emitted, else the consumers'.
   int64_t stagingThreads() const {
     return stagingTid ? cfg.producerThreads() : cfg.threads();
   }
@@ -673,7 +673,7 @@ private:
   Value d, n, k;
   Value tid, trow, tcol;
   /// The split producer: this thread's index within the producer
-  /// warpgroup while its staging is emitted (chunkAt), else null.
+  /// warpgroups while their staging is emitted (chunkAt), else null.
   Value stagingTid;
   // MMA: lane / 4 plus the warp's first row, and 2 * (lane % 4).
   Value warpRow, quadCol, groupRow;
@@ -3187,9 +3187,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool persistentAllowed =
       ctx.tiles.persistent != 0 &&
       (ctx.tiles.cluster == -1 || ctx.tiles.cluster == 1);
-  // 3xTF32's split staging takes the TMA schedule's producer warpgroup
-  // and mbarriers (splitProducer) without tensor maps or clusters: its
-  // two buffers of six tiles fill 192 KiB.
+  // 3xTF32's split staging takes the TMA schedule's producer and
+  // mbarriers (splitProducer) without tensor maps or clusters: its two
+  // stages of six tiles fill 192 KiB.
   bool tmaPossible =
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
