@@ -412,7 +412,9 @@ struct TileConfig {
   /// every element of a slice (sample-heavy 3xTF32 on the H200: 261.7 ms
   /// with one warpgroup, 213.5 with two, 220.8 with three;
   /// docs/performance-notes.md, version 15).
-  int64_t producerThreads() const;
+  int64_t producerThreads() const { return tma ? tmaProducerThreads() : 0; }
+  /// The producer's threads once the schedule has one (tma).
+  int64_t tmaProducerThreads() const;
   /// 3xTF32 on wgmma: the slices go through registers and are split once
   /// per staged element into big, small and cross tiles.
   bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
@@ -439,10 +441,8 @@ constexpr int64_t kRegistersPerSM = 64 * 1024;
 /// Threads of the TMA schedule's producer: one warpgroup.
 constexpr int64_t kProducerThreads = 128;
 
-int64_t TileConfig::producerThreads() const {
-  if (!tma)
-    return 0;
-  return splitProducer() ? 2 * kProducerThreads : kProducerThreads;
+int64_t TileConfig::tmaProducerThreads() const {
+  return splitStaged() ? 2 * kProducerThreads : kProducerThreads;
 }
 
 int64_t TileConfig::launchThreads() const {
@@ -1717,6 +1717,21 @@ LogicalResult TiledBuilder::build() {
   // parts, fences them for wgmma's async proxy and arrives on the stage's
   // full barrier, which counts the producer's threads.
   auto loadStageSplit = [&](Value s, Value g, Value j0, Value rowBase) {
+    // The thread's index, opaque to LLVM in every slice: otherwise LICM
+    // hoists the 64-bit addresses of all the thread's chunks out of the
+    // loops, and with the slice's registers held across the stage's wait
+    // the producer spilled even at 168 registers.
+    Type i32 = builder.getI32Type();
+    Value producerTid = arith::IndexCastUIOp::create(
+        builder, loc, i32,
+        arith::SubIOp::create(builder, loc, tid, idx(cfg.threads())));
+    auto opaque = LLVM::InlineAsmOp::create(
+        builder, loc, TypeRange{i32}, ValueRange{producerTid},
+        builder.getStringAttr("mov.u32 $0, $1;"), builder.getStringAttr("=r,r"),
+        builder.getUnitAttr(), UnitAttr(), LLVM::TailCallKindAttr(),
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    stagingTid = arith::IndexCastUIOp::create(
+        builder, loc, builder.getIndexType(), opaque.getResult(0));
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
     SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, l0, cfg.bm);
     SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
@@ -1728,6 +1743,7 @@ LogicalResult TiledBuilder::build() {
         builder, loc, builder.getI64Type(), fullBarrier(stageOf(g)), Value(),
         NVVM::MemScopeKindAttr::get(builder.getContext(),
                                     NVVM::MemScopeKind::CTA));
+    stagingTid = Value();
   };
   // TMA: wait until stage g % stages holds iteration g.
   auto waitFullTma = [&](Value g) {
@@ -2683,26 +2699,8 @@ void TiledBuilder::specializeWarps(
   auto sliceLoop = scf::ForOp::create(builder, loc, idx(0), slices, idx(1));
   builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
   Value slice = sliceLoop.getInductionVar();
-  if (cfg.splitProducer()) {
-    // The thread's index, opaque to LLVM in every slice: otherwise LICM
-    // hoists the 64-bit addresses of all the thread's chunks out of the
-    // loops, and with the slice's registers held across the stage's wait
-    // the producer spilled even at 168 registers.
-    Type i32 = builder.getI32Type();
-    Value producerTid = arith::IndexCastUIOp::create(
-        builder, loc, i32,
-        arith::SubIOp::create(builder, loc, tid, idx(cfg.threads())));
-    auto opaque = LLVM::InlineAsmOp::create(
-        builder, loc, TypeRange{i32}, ValueRange{producerTid},
-        builder.getStringAttr("mov.u32 $0, $1;"), builder.getStringAttr("=r,r"),
-        builder.getUnitAttr(), UnitAttr(), LLVM::TailCallKindAttr(),
-        LLVM::AsmDialectAttr(), ArrayAttr());
-    stagingTid = arith::IndexCastUIOp::create(
-        builder, loc, builder.getIndexType(), opaque.getResult(0));
-  }
   loadStage(slice, arith::AddIOp::create(builder, loc, first, slice), j0,
             rowBase);
-  stagingTid = Value();
   builder.setInsertionPoint(ret);
 }
 
@@ -3194,8 +3192,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
       cfg.bm <= 256 &&
-      kRegistersPerSM /
-              (cfg.threads() + (splitStaged ? 2 : 1) * kProducerThreads) >=
+      kRegistersPerSM / (cfg.threads() + cfg.tmaProducerThreads()) >=
           wgmmaRegisters(cfg) &&
       (ShapedType::isDynamic(rowsStatic) || rowsStatic <= INT32_MAX) &&
       isCoordinate(dStatic) && isCoordinate(work.candidates);
