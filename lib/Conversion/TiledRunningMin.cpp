@@ -45,6 +45,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 using namespace mlir;
@@ -422,6 +423,13 @@ struct TileConfig {
   /// warpgroups' threads load each slice into registers, split it and
   /// store the parts (no tensor maps), while the consumers only run MMAs.
   bool splitProducer() const { return tma && splitStaged(); }
+  /// The split producer stores the row slice unsplit; each consumer thread
+  /// loads its A fragments from it, splits them in registers and feeds
+  /// wgmma its A operand from registers. A stage is then the rows once and
+  /// the candidates' three parts (64 KiB at 128x128, so three stages fit),
+  /// and shared memory moves 176 KiB a slice instead of 240 KiB, below the
+  /// MMAs' time (docs/performance-notes.md, version 16).
+  bool rowFragments() const { return splitProducer(); }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
     return mma == MmaKind::F16 || mma == MmaKind::BF16 ? 16 : 8;
@@ -591,8 +599,20 @@ private:
   SmallVector<Value> stagedIndex(Value buffer, Value row, Value feature);
   /// acc += A x B^T over one slice with wgmma, acc the accumulator struct:
   /// the descriptors' start addresses step through the slice's k-chunks.
-  /// Returns the new struct, valid after wgmma.wait_group.
-  Value emitWgmmaSlice(Value acc);
+  /// With rowFragments, A comes from registers, loaded from `rowSmem`'s
+  /// slice `buffer`. Returns the new struct, valid after wgmma.wait_group.
+  Value emitWgmmaSlice(Value acc, Value rowSmem = Value(),
+                       Value buffer = Value());
+  /// rowFragments: the thread's TF32 A fragment of k-step `step` (rows g
+  /// and g + 8 of its warp's 16, features q and q + 4 of the step, the
+  /// mma.sync m16n8k8 order), split: big, small and cross, 4 registers
+  /// each.
+  std::array<SmallVector<Value>, 3> loadRowFragment(Value rowSmem,
+                                                    Value buffer, int64_t step);
+  /// One m64nNk8 TF32 wgmma with A in registers (4 x i32) and B from the
+  /// descriptor: inline PTX, since nvvm.wgmma.mma_async takes A only from
+  /// shared memory.
+  Value emitWgmmaRegisterA(Value acc, ArrayRef<Value> a, Value descB);
   /// The wgmma accumulator struct of the thread's tm x tn tile.
   Value packWgmmaAccumulators(ArrayRef<Value> acc);
   /// The (value, index) slots of the wgmma accumulator struct's element
@@ -706,8 +726,11 @@ private:
   NVVM::SetMaxRegisterOp consumersGrow, producerShrinks;
   /// wgmma: (A, B) descriptors of the current slice's first k-step for
   /// this warpgroup's 64 rows and the block's candidates, one pair per MMA
-  /// of a k-step (3xTF32: small x cross, cross x small, big x big).
+  /// of a k-step (3xTF32: small x cross, cross x small, big x big). With
+  /// rowFragments the A descriptor is null and wgmmaRowParts names the
+  /// part of the register fragment (0 big, 1 small, 2 cross) instead.
   SmallVector<std::pair<Value, Value>> wgmmaOperands;
+  SmallVector<unsigned> wgmmaRowParts;
 };
 
 TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
@@ -1026,9 +1049,69 @@ Value TiledBuilder::packWgmmaAccumulators(ArrayRef<Value> acc) {
   return d;
 }
 
-Value TiledBuilder::emitWgmmaSlice(Value d) {
+std::array<SmallVector<Value>, 3>
+TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
+  std::array<SmallVector<Value>, 3> parts;
+  // Registers (g, q), (g + 8, q), (g, q + 4), (g + 8, q + 4). In the
+  // swizzled tile the 8 rows of a warp's loads put chunk 2 * step (or
+  // 2 * step + 1) in 8 distinct chunk positions: no bank conflicts.
+  for (int64_t reg = 0; reg < 4; ++reg) {
+    Value row = rowLocal(reg % 2);
+    Value feature =
+        arith::AddIOp::create(builder, loc, tcol, idx(8 * step + 4 * (reg / 2)));
+    Value v = memref::LoadOp::create(builder, loc, rowSmem,
+                                     stagedIndex(buffer, row, feature));
+    Tf32Parts split = splitTf32(v);
+    parts[0].push_back(split.big);
+    parts[1].push_back(split.small);
+    parts[2].push_back(split.cross);
+  }
+  return parts;
+}
+
+Value TiledBuilder::emitWgmmaRegisterA(Value d, ArrayRef<Value> a,
+                                       Value descB) {
+  auto structType = cast<LLVM::LLVMStructType>(d.getType());
+  unsigned count = structType.getBody().size();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+     << "wgmma.mma_async.sync.aligned.m64n" << cfg.bn
+     << "k8.f32.tf32.tf32 {";
+  for (unsigned i = 0; i < count; ++i)
+    os << (i ? ", " : "") << "$" << i;
+  os << "}, {$" << count << ", $" << count + 1 << ", $" << count + 2 << ", $"
+     << count + 3 << "}, $" << count + 4 << ", p, 1, 1;\n}";
+  // The accumulators are outputs tied to inputs: "=f" each, then A's
+  // registers, B's descriptor and the accumulators' inputs "0" .. .
+  std::string constraints;
+  for (unsigned i = 0; i < count; ++i)
+    constraints += "=f,";
+  constraints += "r,r,r,r,l";
+  SmallVector<Value> operands(a.begin(), a.end());
+  operands.push_back(descB);
+  for (unsigned i = 0; i < count; ++i) {
+    constraints += "," + std::to_string(i);
+    operands.push_back(LLVM::ExtractValueOp::create(builder, loc, d, i));
+  }
+  return LLVM::InlineAsmOp::create(
+             builder, loc, TypeRange{structType}, operands,
+             builder.getStringAttr(text), builder.getStringAttr(constraints),
+             /*has_side_effects=*/builder.getUnitAttr(), UnitAttr(),
+             LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
+Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
   MLIRContext *context = builder.getContext();
   Type structType = d.getType();
+  // rowFragments: every k-step's A fragments are loaded and split before
+  // the fence, which orders those register writes before the MMAs that
+  // read them.
+  SmallVector<std::array<SmallVector<Value>, 3>> rowParts;
+  if (rowSmem)
+    for (int64_t step = 0; step < cfg.bk / cfg.mmaK(); ++step)
+      rowParts.push_back(loadRowFragment(rowSmem, buffer, step));
   // Orders the MMAs after any ordinary write of their accumulator
   // registers (the initial zeros, or the values packed after a wait).
   NVVM::WgmmaFenceAlignedOp::create(builder, loc);
@@ -1045,9 +1128,14 @@ Value TiledBuilder::emitWgmmaSlice(Value d) {
         builder, loc, builder.getIntegerAttr(i64, 2 * step));
     // 3xTF32: the small cross terms first, then big x big, per k-step (the
     // order of the mma.sync schedule).
-    for (auto [descA, descB] : wgmmaOperands) {
-      Value a = arith::AddIOp::create(builder, loc, descA, offset);
+    for (auto [index, operands] : llvm::enumerate(wgmmaOperands)) {
+      auto [descA, descB] = operands;
       Value b = arith::AddIOp::create(builder, loc, descB, offset);
+      if (!descA) {
+        d = emitWgmmaRegisterA(d, rowParts[step][wgmmaRowParts[index]], b);
+        continue;
+      }
+      Value a = arith::AddIOp::create(builder, loc, descA, offset);
       d = NVVM::WgmmaMmaAsyncOp::create(
           builder, loc, structType, d, a, b, shape, type, type,
           NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
@@ -1205,15 +1293,18 @@ LogicalResult TiledBuilder::build() {
   Value bSmem = sharedBuffer(bType);
   int64_t bOffset = lastSharedOffset;
   // 3xTF32 on wgmma: aSmem and bSmem hold the big parts; the small and
-  // cross parts have tiles of their own.
+  // cross parts have tiles of their own. With rowFragments aSmem holds the
+  // rows unsplit, and only the candidates have parts.
   Value aSmallSmem, aCrossSmem, bSmallSmem, bCrossSmem;
   int64_t aSmallOffset = 0, aCrossOffset = 0, bSmallOffset = 0,
           bCrossOffset = 0;
   if (splitStaged) {
-    aSmallSmem = sharedBuffer(aType);
-    aSmallOffset = lastSharedOffset;
-    aCrossSmem = sharedBuffer(aType);
-    aCrossOffset = lastSharedOffset;
+    if (!cfg.rowFragments()) {
+      aSmallSmem = sharedBuffer(aType);
+      aSmallOffset = lastSharedOffset;
+      aCrossSmem = sharedBuffer(aType);
+      aCrossOffset = lastSharedOffset;
+    }
     bSmallSmem = sharedBuffer(bType);
     bSmallOffset = lastSharedOffset;
     bCrossSmem = sharedBuffer(bType);
@@ -1233,7 +1324,10 @@ LogicalResult TiledBuilder::build() {
   auto storeStaged = [&](ArrayRef<Value> aRegs, ArrayRef<Value> bRegs,
                          Value buffer) {
     if (splitStaged) {
-      storeSplitTile(aRegs, {aSmem, aSmallSmem, aCrossSmem}, buffer, cfg.bm);
+      if (cfg.rowFragments())
+        storeTile(aRegs, aSmem, buffer, cfg.bm);
+      else
+        storeSplitTile(aRegs, {aSmem, aSmallSmem, aCrossSmem}, buffer, cfg.bm);
       storeSplitTile(bRegs, {bSmem, bSmallSmem, bCrossSmem}, buffer, cfg.bn);
       return;
     }
@@ -1885,11 +1979,23 @@ LogicalResult TiledBuilder::build() {
               descriptor(b, cfg.bn, Value())};
     };
     wgmmaOperands.clear();
-    if (splitStaged) {
-      wgmmaOperands.push_back(pair(aSmallOffset, bCrossOffset));
-      wgmmaOperands.push_back(pair(aCrossOffset, bSmallOffset));
+    wgmmaRowParts.clear();
+    if (cfg.rowFragments()) {
+      // A's small x B's cross, A's cross x B's small, big x big.
+      for (auto [part, offset] :
+           {std::pair<unsigned, int64_t>{1, bCrossOffset},
+            {2, bSmallOffset},
+            {0, bOffset}}) {
+        wgmmaOperands.push_back({Value(), descriptor(offset, cfg.bn, Value())});
+        wgmmaRowParts.push_back(part);
+      }
+    } else {
+      if (splitStaged) {
+        wgmmaOperands.push_back(pair(aSmallOffset, bCrossOffset));
+        wgmmaOperands.push_back(pair(aCrossOffset, bSmallOffset));
+      }
+      wgmmaOperands.push_back(pair(aOffset, bOffset));
     }
-    wgmmaOperands.push_back(pair(aOffset, bOffset));
   }
   auto iterArgs = cast<scf::ForOp>(lLoop->loop).getRegionIterArgs();
 
@@ -2078,8 +2184,9 @@ LogicalResult TiledBuilder::build() {
                 /*nontemporal=*/false, llvm::MaybeAlign(16));
           };
           chunk = load(isRow ? aSmem : bSmem);
-          // Split staging: the element is big + small, exactly.
-          if (splitStaged)
+          // Split staging: the element is big + small, exactly (the rows
+          // are unsplit with rowFragments).
+          if (splitStaged && !(isRow && cfg.rowFragments()))
             chunk = arith::AddFOp::create(
                 builder, loc, chunk, load(isRow ? aSmallSmem : bSmallSmem));
           emitter.define(chunk, duty);
@@ -2180,7 +2287,8 @@ LogicalResult TiledBuilder::build() {
       }
       emitter.setInsertionPoint(frame);
       if (inflight) {
-        acc[0] = emitWgmmaSlice(acc[0]);
+        acc[0] = cfg.rowFragments() ? emitWgmmaSlice(acc[0], aSmem, current)
+                                    : emitWgmmaSlice(acc[0]);
       } else if (cfg.wgmma) {
         // The MMAs run while the norm duty below runs; the wait is after it.
         pendingWgmma = emitWgmmaSlice(
@@ -3186,8 +3294,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       ctx.tiles.persistent != 0 &&
       (ctx.tiles.cluster == -1 || ctx.tiles.cluster == 1);
   // 3xTF32's split staging takes the TMA schedule's producer and
-  // mbarriers (splitProducer) without tensor maps or clusters: its two
-  // stages of six tiles fill 192 KiB.
+  // mbarriers (splitProducer) without tensor maps or clusters: three
+  // stages of the rows and the candidates' three parts fill 192 KiB
+  // (rowFragments).
   bool tmaPossible =
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
@@ -3204,7 +3313,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     cfg.tma = true;
     cfg.cluster = cluster;
     if (splitStaged)
-      cfg.stages = 2;
+      cfg.stages = 3;
   }
   // Persistent blocks: the blocks of a cluster would have to walk the same
   // number of row tiles, which a remainder breaks.
@@ -3227,11 +3336,14 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   // Staged slices: two static buffers (48 KiB at most), or the cp.async
   // stages in dynamic shared memory.
-  // 3xTF32 on wgmma: two buffers of big, small and cross tiles, dynamic.
+  // 3xTF32 on wgmma: two buffers of big, small and cross tiles, dynamic,
+  // or with the split producer the stages of the rows and the candidates'
+  // three parts.
   int64_t stagedBytes =
       cfg.mma == MmaKind::None ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
-      : splitStaged            ? 2 * 3 * stageBytes
-                               : (cfg.stages ? cfg.stages : 2) * stageBytes;
+      : cfg.rowFragments() ? cfg.stages * (cfg.bm + 3 * cfg.bn) * cfg.bk * 4
+      : splitStaged        ? 2 * 3 * stageBytes
+                           : (cfg.stages ? cfg.stages : 2) * stageBytes;
   int64_t stagedLimit = cfg.stages || splitStaged
                             ? kSharedBytesPerSM - 16 * 1024
                             : (cfg.mma == MmaKind::None ? 48 : 46) * 1024;
@@ -3358,9 +3470,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
        << ", f32 accumulation)"
        << (cfg.wgmma ? ", matrix descriptors" : ", ldmatrix fragments");
     if (cfg.splitProducer())
-      os << ", slices split once into TF32 big, small and cross tiles by "
-            "two producer warpgroups, 2 stages with mbarriers ("
-         << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)"
+      os << ", candidate slices split once into TF32 big, small and cross "
+            "tiles by two producer warpgroups, rows split in registers (A "
+            "from registers), "
+         << cfg.stages << " stages with mbarriers (" << tb.dynamicSharedBytes()
+         << " bytes of dynamic shared memory)"
          << (cfg.persistent
                  ? ", persistent blocks that cache the candidate norms"
                  : "");
