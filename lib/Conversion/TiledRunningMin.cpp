@@ -607,8 +607,8 @@ private:
   /// and g + 8 of its warp's 16, features q and q + 4 of the step, the
   /// mma.sync m16n8k8 order), split: big, small and cross, 4 registers
   /// each.
-  std::array<SmallVector<Value>, 3> loadRowFragment(Value rowSmem,
-                                                    Value buffer, int64_t step);
+  std::array<SmallVector<Value>, 3> loadRowFragment(Value rowSmem, Value buffer,
+                                                    int64_t step);
   /// One m64nNk8 TF32 wgmma with A in registers (4 x i32) and B from the
   /// descriptor: inline PTX, since nvvm.wgmma.mma_async takes A only from
   /// shared memory.
@@ -1057,8 +1057,8 @@ TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
   // 2 * step + 1) in 8 distinct chunk positions: no bank conflicts.
   for (int64_t reg = 0; reg < 4; ++reg) {
     Value row = rowLocal(reg % 2);
-    Value feature =
-        arith::AddIOp::create(builder, loc, tcol, idx(8 * step + 4 * (reg / 2)));
+    Value feature = arith::AddIOp::create(builder, loc, tcol,
+                                          idx(8 * step + 4 * (reg / 2)));
     Value v = memref::LoadOp::create(builder, loc, rowSmem,
                                      stagedIndex(buffer, row, feature));
     Tf32Parts split = splitTf32(v);
@@ -1076,8 +1076,7 @@ Value TiledBuilder::emitWgmmaRegisterA(Value d, ArrayRef<Value> a,
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-     << "wgmma.mma_async.sync.aligned.m64n" << cfg.bn
-     << "k8.f32.tf32.tf32 {";
+     << "wgmma.mma_async.sync.aligned.m64n" << cfg.bn << "k8.f32.tf32.tf32 {";
   for (unsigned i = 0; i < count; ++i)
     os << (i ? ", " : "") << "$" << i;
   os << "}, {$" << count << ", $" << count + 1 << ", $" << count + 2 << ", $"
@@ -1982,10 +1981,9 @@ LogicalResult TiledBuilder::build() {
     wgmmaRowParts.clear();
     if (cfg.rowFragments()) {
       // A's small x B's cross, A's cross x B's small, big x big.
-      for (auto [part, offset] :
-           {std::pair<unsigned, int64_t>{1, bCrossOffset},
-            {2, bSmallOffset},
-            {0, bOffset}}) {
+      for (auto [part, offset] : {std::pair<unsigned, int64_t>{1, bCrossOffset},
+                                  {2, bSmallOffset},
+                                  {0, bOffset}}) {
         wgmmaOperands.push_back({Value(), descriptor(offset, cfg.bn, Value())});
         wgmmaRowParts.push_back(part);
       }
@@ -3341,9 +3339,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // three parts.
   int64_t stagedBytes =
       cfg.mma == MmaKind::None ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
-      : cfg.rowFragments() ? cfg.stages * (cfg.bm + 3 * cfg.bn) * cfg.bk * 4
-      : splitStaged        ? 2 * 3 * stageBytes
-                           : (cfg.stages ? cfg.stages : 2) * stageBytes;
+      : cfg.rowFragments()     ? cfg.stages * (cfg.bm + 3 * cfg.bn) * cfg.bk * 4
+      : splitStaged            ? 2 * 3 * stageBytes
+                               : (cfg.stages ? cfg.stages : 2) * stageBytes;
   int64_t stagedLimit = cfg.stages || splitStaged
                             ? kSharedBytesPerSM - 16 * 1024
                             : (cfg.mma == MmaKind::None ? 48 : 46) * 1024;
