@@ -1104,22 +1104,31 @@ Value TiledBuilder::emitWgmmaRegisterA(Value d, ArrayRef<Value> a,
 Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
   MLIRContext *context = builder.getContext();
   Type structType = d.getType();
-  // rowFragments: every k-step's A fragments are loaded and split before
-  // the fence, which orders those register writes before the MMAs that
-  // read them.
-  SmallVector<std::array<SmallVector<Value>, 3>> rowParts;
-  if (rowSmem)
-    for (int64_t step = 0; step < cfg.bk / cfg.mmaK(); ++step)
-      rowParts.push_back(loadRowFragment(rowSmem, buffer, step));
   // Orders the MMAs after any ordinary write of their accumulator
   // registers (the initial zeros, or the values packed after a wait).
-  NVVM::WgmmaFenceAlignedOp::create(builder, loc);
+  if (!rowSmem)
+    NVVM::WgmmaFenceAlignedOp::create(builder, loc);
   NVVM::WGMMATypes type = cfg.mma == MmaKind::F16    ? NVVM::WGMMATypes::f16
                           : cfg.mma == MmaKind::BF16 ? NVVM::WGMMATypes::bf16
                                                      : NVVM::WGMMATypes::tf32;
   auto shape = NVVM::MMAShapeAttr::get(context, 64, cfg.bn, cfg.mmaK());
   Type i64 = builder.getI64Type();
-  for (int64_t step = 0; step < cfg.bk / cfg.mmaK(); ++step) {
+  int64_t steps = cfg.bk / cfg.mmaK();
+  for (int64_t step = 0; step < steps; ++step) {
+    // rowFragments: k-step `step` writes the same PTX registers in every
+    // slice, and the previous slice's MMAs of this step may still read
+    // them, which PTX leaves undefined (all at once, with one wait per
+    // slice, about 14% of the sample-heavy labels came out wrong). Each
+    // k-step is a group of its own: wait until the previous slice's group
+    // of this step is done, with `steps - 1` groups still in flight, then
+    // load and split the fragment and fence the writes before the MMAs.
+    std::array<SmallVector<Value>, 3> rowParts;
+    if (rowSmem) {
+      NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
+                                         builder.getI64IntegerAttr(steps - 1));
+      rowParts = loadRowFragment(rowSmem, buffer, step);
+      NVVM::WgmmaFenceAlignedOp::create(builder, loc);
+    }
     // One k-step is 32 bytes of each 128-byte row: 2 in the descriptors'
     // address field (16-byte units); the hardware applies the swizzle to
     // the address it forms.
@@ -1131,7 +1140,7 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
       auto [descA, descB] = operands;
       Value b = arith::AddIOp::create(builder, loc, descB, offset);
       if (!descA) {
-        d = emitWgmmaRegisterA(d, rowParts[step][wgmmaRowParts[index]], b);
+        d = emitWgmmaRegisterA(d, rowParts[wgmmaRowParts[index]], b);
         continue;
       }
       Value a = arith::AddIOp::create(builder, loc, descA, offset);
@@ -1142,8 +1151,11 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
           NVVM::MMALayout::row, NVVM::MMALayout::col,
           NVVM::MMAIntOverflowAttr());
     }
+    if (rowSmem)
+      NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
   }
-  NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
+  if (!rowSmem)
+    NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
   return d;
 }
 
@@ -2383,10 +2395,12 @@ LogicalResult TiledBuilder::build() {
       return failure();
     if (inflight) {
       // This slice's MMAs may stay in flight; the previous slice's are
-      // done, so its buffer is free at the next barrier.
+      // done, so its buffer is free at the next barrier. (rowFragments:
+      // the wait before the slice's last k-step completed them.)
       emitter.setInsertionPoint(frame);
-      NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
-                                         builder.getI64IntegerAttr(1));
+      if (!cfg.rowFragments())
+        NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
+                                           builder.getI64IntegerAttr(1));
       // TMA: the previous slice's MMAs are done: release its stage.
       if (cfg.tma) {
         Value hasPrevious = arith::CmpIOp::create(
