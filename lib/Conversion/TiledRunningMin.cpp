@@ -423,12 +423,13 @@ struct TileConfig {
   /// warpgroups' threads load each slice into registers, split it and
   /// store the parts (no tensor maps), while the consumers only run MMAs.
   bool splitProducer() const { return tma && splitStaged(); }
-  /// The split producer stores the row slice unsplit; each consumer thread
-  /// loads its A fragments from it, splits them in registers and feeds
-  /// wgmma its A operand from registers. A stage is then the rows once and
-  /// the candidates' three parts (64 KiB at 128x128, so three stages fit),
-  /// and shared memory moves 176 KiB a slice instead of 240 KiB, below the
-  /// MMAs' time (docs/performance-notes.md, version 16).
+  /// The split producer's first thread loads the row slice unsplit, with
+  /// TMA (a row tensor map); each consumer thread loads its A fragments
+  /// from it, splits them in registers and feeds wgmma its A operand from
+  /// registers. A stage is then the rows once and the candidates' three
+  /// parts (64 KiB at 128x128, so three stages fit), and shared memory
+  /// moves 160 KiB a slice instead of 240 KiB, below the MMAs' time
+  /// (docs/performance-notes.md, version 16).
   bool rowFragments() const { return splitProducer(); }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
@@ -1331,13 +1332,12 @@ LogicalResult TiledBuilder::build() {
                                    NVVM::SharedSpace::shared_cta));
   };
   // Register staging: stores the chunks of a slice into buffer `buffer`
-  // (split into TF32 parts for 3xTF32 on wgmma).
+  // (split into TF32 parts for 3xTF32 on wgmma; with rowFragments only the
+  // candidates', the rows come by TMA).
   auto storeStaged = [&](ArrayRef<Value> aRegs, ArrayRef<Value> bRegs,
                          Value buffer) {
     if (splitStaged) {
-      if (cfg.rowFragments())
-        storeTile(aRegs, aSmem, buffer, cfg.bm);
-      else
+      if (!cfg.rowFragments())
         storeSplitTile(aRegs, {aSmem, aSmallSmem, aCrossSmem}, buffer, cfg.bm);
       storeSplitTile(bRegs, {bSmem, bSmallSmem, bCrossSmem}, buffer, cfg.bn);
       return;
@@ -1375,10 +1375,13 @@ LogicalResult TiledBuilder::build() {
                                  MemRefLayoutAttrInterface(), workgroup));
     barrierOffset = lastSharedOffset;
   }
-  if (cfg.tma && !cfg.splitProducer()) {
+  if (cfg.tma && (!cfg.splitProducer() || cfg.rowFragments())) {
     Type ptrType = LLVM::LLVMPointerType::get(builder.getContext());
     SmallVector<int64_t> mapArgs;
-    for (Value *map : {&rowTensorMap, &colTensorMap}) {
+    SmallVector<Value *> maps = {&rowTensorMap};
+    if (!cfg.splitProducer())
+      maps.push_back(&colTensorMap);
+    for (Value *map : maps) {
       unsigned index = func.getNumArguments();
       if (failed(func.insertArgument(index, ptrType, DictionaryAttr(), loc)))
         return failure();
@@ -1531,10 +1534,15 @@ LogicalResult TiledBuilder::build() {
       builder.setInsertionPointToStart(ifOp.thenBlock());
       for (int64_t stage = 0; stage < cfg.stages; ++stage) {
         // The split producer's threads each arrive once their parts are
-        // stored; TMA's one arrival expects the bytes.
+        // stored (and with rowFragments its first thread once more, when
+        // it expects the rows' TMA bytes); TMA's one arrival expects the
+        // bytes.
         NVVM::MBarrierInitOp::create(
             builder, loc, fullBarrier(i64c(stage)),
-            i32(cfg.splitProducer() ? cfg.producerThreads() : 1), Value());
+            i32(cfg.splitProducer()
+                    ? cfg.producerThreads() + (cfg.rowFragments() ? 1 : 0)
+                    : 1),
+            Value());
         NVVM::MBarrierInitOp::create(
             builder, loc, emptyBarrier(i64c(stage)),
             i32(cfg.splitProducer() ? cfg.threads()
@@ -1774,37 +1782,47 @@ LogicalResult TiledBuilder::build() {
         builder, loc, emptyBarrier(stageOf(g)),
         parityOf(arith::SubIOp::create(builder, loc, round, idx(1))), waitHint);
   };
-  auto loadStageTma = [&](Value s, Value g, Value j0, Value rowBase) {
-    Value stage = stageOf(g);
-    waitStageFree(g);
+  // TMA: expects `bytes` on the full barrier of `stage` (one arrival).
+  auto expectBytes = [&](Value stage, int64_t bytes) {
     NVVM::MBarrierArriveExpectTxOp::create(
-        builder, loc, Type(), fullBarrier(stage),
-        i32((cfg.bm + cfg.bn) * stageRowBytes),
+        builder, loc, Type(), fullBarrier(stage), i32(bytes),
         NVVM::MemScopeKindAttr::get(builder.getContext(),
                                     NVVM::MemScopeKind::CTA),
         builder.getBoolAttr(false), Value());
+  };
+  // TMA: loads rows [firstRow, + rows) of slice `s` from tensor map `map`
+  // into the stage's tile at `offset` (plus `part` bytes), completing on
+  // the stage's full barrier, multicast to the cluster's blocks in `mask`.
+  auto tmaLoad = [&](Value s, Value stage, Value map, int64_t offset,
+                     int64_t rows, Value part, Value firstRow, Value mask) {
     Value feature = toI32(arith::MulIOp::create(builder, loc, s, idx(cfg.bk)));
+    Value dst = sharedPtr(arith::AddIOp::create(
+        builder, loc,
+        arith::AddIOp::create(
+            builder, loc, i64c(offset),
+            arith::MulIOp::create(builder, loc, stage,
+                                  i64c(rows * stageRowBytes))),
+        part));
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        builder, loc,
+        LLVM::AddrSpaceCastOp::create(builder, loc, clusterPtrType, dst), map,
+        ValueRange{feature, toI32(firstRow)}, fullBarrier(stage), ValueRange{},
+        mask, Value(),
+        NVVM::TMALoadModeAttr::get(builder.getContext(),
+                                   NVVM::TMALoadMode::TILE),
+        builder.getBoolAttr(false), NVVM::CTAGroupKindAttr(), Value());
+  };
+  auto loadStageTma = [&](Value s, Value g, Value j0, Value rowBase) {
+    Value stage = stageOf(g);
+    waitStageFree(g);
+    expectBytes(stage, (cfg.bm + cfg.bn) * stageRowBytes);
     Value multicastMask;
     if (cfg.cluster > 1)
       multicastMask = arith::ConstantOp::create(
           builder, loc, builder.getI16IntegerAttr((1 << cfg.cluster) - 1));
     auto load = [&](Value map, int64_t offset, int64_t rows, Value part,
                     Value firstRow, Value mask) {
-      Value dst = sharedPtr(arith::AddIOp::create(
-          builder, loc,
-          arith::AddIOp::create(
-              builder, loc, i64c(offset),
-              arith::MulIOp::create(builder, loc, stage,
-                                    i64c(rows * stageRowBytes))),
-          part));
-      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          builder, loc,
-          LLVM::AddrSpaceCastOp::create(builder, loc, clusterPtrType, dst), map,
-          ValueRange{feature, toI32(firstRow)}, fullBarrier(stage),
-          ValueRange{}, mask, Value(),
-          NVVM::TMALoadModeAttr::get(builder.getContext(),
-                                     NVVM::TMALoadMode::TILE),
-          builder.getBoolAttr(false), NVVM::CTAGroupKindAttr(), Value());
+      tmaLoad(s, stage, map, offset, rows, part, firstRow, mask);
     };
     load(rowTensorMap, aOffset, cfg.bm, i64c(0), rowBase, Value());
     int64_t part = cfg.bn / cfg.cluster;
@@ -1838,9 +1856,22 @@ LogicalResult TiledBuilder::build() {
     stagingTid = arith::IndexCastUIOp::create(
         builder, loc, builder.getIndexType(), opaque.getResult(0));
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
-    SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, l0, cfg.bm);
+    SmallVector<Value> aRegs;
+    if (!cfg.rowFragments())
+      aRegs = loadTile(rowMem, rowBase, n, l0, cfg.bm);
     SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
     waitStageFree(g);
+    // rowFragments: the rows go unsplit, by TMA from the first thread.
+    if (cfg.rowFragments()) {
+      Value first = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq, stagingTid, idx(0));
+      auto ifOp = scf::IfOp::create(builder, loc, first, false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      expectBytes(stageOf(g), cfg.bm * stageRowBytes);
+      tmaLoad(s, stageOf(g), rowTensorMap, aOffset, cfg.bm, i64c(0), rowBase,
+              Value());
+    }
     storeStaged(aRegs, bRegs,
                 arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)));
     fenceForWgmma();
@@ -3446,6 +3477,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
         {plan->rowLeaf.getArgNumber(), {cfg.bk, cfg.bm}});
     launch.tensorMaps.push_back(
         {plan->colLeaf.getArgNumber(), {cfg.bk, cfg.bn / cfg.cluster}});
+  } else if (cfg.rowFragments()) {
+    launch.tensorMaps.push_back(
+        {plan->rowLeaf.getArgNumber(), {cfg.bk, cfg.bm}});
   }
   // Persistent blocks: as many as can be resident, a multiple of the
   // candidate parts (each block keeps its part), or one per work item.
@@ -3483,8 +3517,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
        << (cfg.wgmma ? ", matrix descriptors" : ", ldmatrix fragments");
     if (cfg.splitProducer())
       os << ", candidate slices split once into TF32 big, small and cross "
-            "tiles by two producer warpgroups, rows split in registers (A "
-            "from registers), "
+            "tiles by two producer warpgroups, rows by TMA and split in "
+            "registers (A from registers), "
          << cfg.stages << " stages with mbarriers (" << tb.dynamicSharedBytes()
          << " bytes of dynamic shared memory)"
          << (cfg.persistent

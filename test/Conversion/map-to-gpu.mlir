@@ -254,22 +254,24 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3X: nvvm.wgmma.wait.group.sync.aligned 1
 // WG3X-NOT: nvvm.mma.sync
 // WG3X: func.func @gram_f16
-// By default two producer warpgroups stage the slices: no tensor maps;
-// their 256 threads (index opaque to LLVM's loop hoisting) load their
-// chunks, wait for the stage, store the rows unsplit and the candidates'
-// big, small and cross parts, fence them for the async proxy and each
-// arrive on the full barrier, which counts 256 arrivals. Three stages of
-// four tiles. The 128 consumers wait on it, load their A fragments from
-// the row tile and split them in registers, then run 12 MMAs per slice
-// with A from registers (inline PTX: 32 accumulators, A in $32-$35, B's
-// descriptor $36), none from an A descriptor, and each release the stage
-// on the empty barrier, which counts 128.
+// By default two producer warpgroups stage the slices. Their first
+// thread expects the row slice's bytes (one more arrival) and loads it
+// unsplit by TMA from the one tensor map, the rows' (argument 4); all 256
+// threads (index opaque to LLVM's loop hoisting) load their candidate
+// chunks, wait for the stage, store their big, small and cross parts,
+// fence them for the async proxy and each arrive on the full barrier,
+// which counts 257 arrivals. Three stages of four tiles. The 128 consumers
+// wait on it, load their A fragments from the row tile and split them in
+// registers, then run 12 MMAs per slice with A from registers (inline
+// PTX: 32 accumulators, A in $32-$35, B's descriptor $36), none from an A
+// descriptor, and each release the stage on the empty barrier, which
+// counts 128.
 // WG3XP-LABEL: gpu.func @gram_k0
-// WG3XP-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows split in registers (A from registers), 3 stages with mbarriers
-// WG3XP-NOT: tensor_map_args
+// WG3XP-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows by TMA and split in registers (A from registers), 3 stages with mbarriers
+// WG3XP-SAME: fusec.tensor_map_args = array<i64: 4>
 // WG3XP-COUNT-4: memref.view %{{.*}} to memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
 // WG3XP-NOT: memref.view %{{.*}} to memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// WG3XP: nvvm.mbarrier.init %{{.*}}, %c256_i32
+// WG3XP: nvvm.mbarrier.init %{{.*}}, %c257_i32
 // WG3XP: nvvm.mbarrier.init %{{.*}}, %c128_i32
 // Each k-step is a group: before its fragment is written, the previous
 // slice's group of the step is waited for (3 of the 4 stay in flight),
@@ -309,8 +311,9 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP: llvm.inline_asm has_side_effects "mov.u32 $0, $1;"
 // WG3XP: vector.load
 // WG3XP: nvvm.mbarrier.try_wait.parity
-// WG3XP-NOT: nvvm.convert.float.to.tf32
-// WG3XP: vector.store %{{.*}}, %[[ROWS]][
+// WG3XP: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32
+// WG3XP: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg4,
+// WG3XP-NOT: vector.store %{{.*}}, %[[ROWS]][
 // WG3XP: nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
 // WG3XP: vector.store
 // WG3XP: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
