@@ -559,15 +559,6 @@ private:
   /// staging tiles `parts` of slice `buffer`, once per staged element.
   void storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts, Value buffer,
                       int64_t rows);
-  /// rowFragments: stores the big and small parts (splitTf32) of
-  /// loadTile's chunks into the staging tiles `parts[0]` and `parts[1]` of
-  /// slice `buffer`, and the cross parts into `parts[2]` only when some
-  /// producer thread's chunks hold an infinity or a NaN: a vote over the
-  /// producer's threads (named barrier 2), whose result (i1, the same in
-  /// every producer thread) it returns. Without one the cross part equals
-  /// the big part, which the consumers then read in its place.
-  Value storeCandidateParts(ArrayRef<Value> regs, ArrayRef<Value> parts,
-                            Value buffer, int64_t rows);
   /// The split of an f32 operand for the MMAs: the TF32 part
   /// (cvt.rna.tf32, which keeps NaN a NaN and inf an inf), the f32
   /// remainder (which the tensor core truncates to TF32, and which is
@@ -579,7 +570,7 @@ private:
   /// carries the inf or NaN. Found by gpu-edge.sh's tc-3xtf32 NaN and inf
   /// cases.
   struct Tf32Parts {
-    Value big, small, cross, nonFinite;
+    Value big, small, cross;
   };
   Tf32Parts splitTf32(Value x);
   /// Issues cp.async copies of the same chunks as loadTile straight into
@@ -937,88 +928,6 @@ void TiledBuilder::storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts,
   }
 }
 
-Value TiledBuilder::storeCandidateParts(ArrayRef<Value> regs,
-                                        ArrayRef<Value> parts, Value buffer,
-                                        int64_t rows) {
-  Type f32 = builder.getF32Type();
-  Type i32Type = builder.getI32Type();
-  int64_t e = chunkElems();
-  auto vecType = VectorType::get({e}, f32);
-  Value zero = arith::ConstantOp::create(
-      builder, loc,
-      DenseElementsAttr::get(vecType, builder.getF32FloatAttr(0)));
-  // Chunks past the tile are zeros (loadTile), so they vote finite.
-  Value anyNonFinite = arith::ConstantIntOp::create(builder, loc, 0, 1);
-  SmallVector<std::array<Value, 2>> vectors;
-  for (Value reg : regs) {
-    std::array<Value, 2> pair = {zero, zero};
-    for (int64_t i = 0; i < e; ++i) {
-      Tf32Parts split =
-          splitTf32(vector::ExtractOp::create(builder, loc, reg, i));
-      pair[0] = vector::InsertOp::create(
-          builder, loc, arith::BitcastOp::create(builder, loc, f32, split.big),
-          pair[0], i);
-      pair[1] = vector::InsertOp::create(
-          builder, loc,
-          arith::BitcastOp::create(builder, loc, f32, split.small), pair[1], i);
-      anyNonFinite =
-          arith::OrIOp::create(builder, loc, anyNonFinite, split.nonFinite);
-    }
-    vectors.push_back(pair);
-  }
-  // Stores `vector(p)` of every chunk p in the tile into `smem`.
-  auto storeChunks = [&](Value smem,
-                         llvm::function_ref<Value(int64_t)> vector) {
-    for (int64_t p = 0; p < static_cast<int64_t>(regs.size()); ++p) {
-      Chunk chunk = chunkAt(p);
-      Value inTile = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult, chunk.rowInTile, idx(rows));
-      auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(ifOp.thenBlock());
-      vector::StoreOp::create(builder, loc, vector(p), smem,
-                              stagedIndex(buffer, chunk.rowInTile, chunk.col),
-                              /*nontemporal=*/false, llvm::MaybeAlign(16));
-    }
-  };
-  storeChunks(parts[0], [&](int64_t p) { return vectors[p][0]; });
-  storeChunks(parts[1], [&](int64_t p) { return vectors[p][1]; });
-  // bar.red.or over named barrier 2 and the producer's threads (MLIR's
-  // nvvm.barrier takes a reduction only on barrier 0, the whole block).
-  std::string vote;
-  llvm::raw_string_ostream os(vote);
-  os << "{\n.reg .pred p, q;\nsetp.ne.b32 p, $1, 0;\nbar.red.or.pred q, 2, "
-     << stagingThreads() << ", p;\nselp.u32 $0, 1, 0, q;\n}";
-  Value voted =
-      LLVM::InlineAsmOp::create(
-          builder, loc, TypeRange{i32Type},
-          ValueRange{
-              arith::ExtUIOp::create(builder, loc, i32Type, anyNonFinite)},
-          builder.getStringAttr(vote), builder.getStringAttr("=r,r"),
-          /*has_side_effects=*/builder.getUnitAttr(), UnitAttr(),
-          LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr())
-          .getResult(0);
-  Value any = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
-                                    voted, i32(0));
-  auto ifAny = scf::IfOp::create(builder, loc, any, false);
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(ifAny.thenBlock());
-  // The cross part: the big part, or 0 where that is not finite.
-  Value inf = arith::ConstantOp::create(
-      builder, loc,
-      DenseElementsAttr::get(
-          vecType,
-          builder.getF32FloatAttr(std::numeric_limits<float>::infinity())));
-  storeChunks(parts[2], [&](int64_t p) -> Value {
-    Value big = vectors[p][0];
-    Value nonFinite =
-        arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UGE,
-                              math::AbsFOp::create(builder, loc, big), inf);
-    return arith::SelectOp::create(builder, loc, nonFinite, zero, big);
-  });
-  return any;
-}
-
 void TiledBuilder::emitMmaStep(Value aSmem, Value bSmem, Value current,
                                int64_t kOff, SmallVector<Value> &acc) {
   Type i32 = builder.getI32Type();
@@ -1272,8 +1181,7 @@ TiledBuilder::Tf32Parts TiledBuilder::splitTf32(Value x) {
   Value cross = arith::SelectOp::create(
       builder, loc, nonFinite,
       arith::ConstantIntOp::create(builder, loc, i32, 0), big);
-  return {big, arith::BitcastOp::create(builder, loc, i32, small), cross,
-          nonFinite};
+  return {big, arith::BitcastOp::create(builder, loc, i32, small), cross};
 }
 
 Value TiledBuilder::combineNorms(Operation *red, Value x, Value y) {
@@ -1467,13 +1375,6 @@ LogicalResult TiledBuilder::build() {
                                  MemRefLayoutAttrInterface(), workgroup));
     barrierOffset = lastSharedOffset;
   }
-  // rowFragments: per stage, whether the producer stored the candidates'
-  // cross part (storeCandidateParts' vote).
-  Value crossStored;
-  if (cfg.rowFragments())
-    crossStored =
-        sharedBuffer(MemRefType::get({cfg.stages}, builder.getI32Type(),
-                                     MemRefLayoutAttrInterface(), workgroup));
   if (cfg.tma && (!cfg.splitProducer() || cfg.rowFragments())) {
     Type ptrType = LLVM::LLVMPointerType::get(builder.getContext());
     SmallVector<int64_t> mapArgs;
@@ -1971,22 +1872,8 @@ LogicalResult TiledBuilder::build() {
       tmaLoad(s, stageOf(g), rowTensorMap, aOffset, cfg.bm, i64c(0), rowBase,
               Value());
     }
-    Value buffer = arith::RemUIOp::create(builder, loc, g, idx(cfg.stages));
-    if (cfg.rowFragments()) {
-      Value any = storeCandidateParts(bRegs, {bSmem, bSmallSmem, bCrossSmem},
-                                      buffer, cfg.bn);
-      Value first = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::eq, stagingTid, idx(0));
-      auto ifOp = scf::IfOp::create(builder, loc, first, false);
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(ifOp.thenBlock());
-      memref::StoreOp::create(
-          builder, loc,
-          arith::ExtUIOp::create(builder, loc, builder.getI32Type(), any),
-          crossStored, ValueRange{buffer});
-    } else {
-      storeStaged(aRegs, bRegs, buffer);
-    }
+    storeStaged(aRegs, bRegs,
+                arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)));
     fenceForWgmma();
     NVVM::MBarrierArriveOp::create(
         builder, loc, builder.getI64Type(), fullBarrier(stageOf(g)), Value(),
@@ -2162,18 +2049,6 @@ LogicalResult TiledBuilder::build() {
   // TMA: wait for this slice's stage; the producer warpgroup fills them.
   if (cfg.tma) {
     waitFullTma(iteration);
-    // rowFragments: without infinities or NaNs in the candidate slice the
-    // producer stored no cross part; the cross terms read the big part.
-    if (cfg.rowFragments()) {
-      Value stored = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ne,
-          memref::LoadOp::create(builder, loc, crossStored,
-                                 ValueRange{current}),
-          i32(0));
-      wgmmaOperands[0].second =
-          arith::SelectOp::create(builder, loc, stored, wgmmaOperands[0].second,
-                                  wgmmaOperands[2].second);
-    }
   } else if (async) {
     NVVM::CpAsyncWaitGroupOp::create(builder, loc, prefetch - 1);
     if (cfg.wgmma)
