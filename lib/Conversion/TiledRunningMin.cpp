@@ -428,7 +428,7 @@ struct TileConfig {
   /// from it, splits them in registers and feeds wgmma its A operand from
   /// registers. A stage is then the rows once and the candidates' three
   /// parts (64 KiB at 128x128, so three stages fit), and shared memory
-  /// moves 160 KiB a slice instead of 240 KiB, below the MMAs' time
+  /// moves 176 KiB a slice instead of 240 KiB, below the MMAs' time
   /// (docs/performance-notes.md, version 16).
   bool rowFragments() const { return splitProducer(); }
   /// Features per MMA (the k of m16n8k).
