@@ -79,6 +79,13 @@ run tc-wg-3xtf32-tiles fuse-run $tiles32 $tc3x --trials=4 --seed=86
 run tc-wg-3xtf32-persist fuse-run $tiles32 $tc3x --trials=2 --seed=87 --dims=s0=40000
 run tc-wg-3xtf32-parts fuse-run $tiles32 $tc3x --trials=2 --seed=88 --dims=s0=40000 --split=3
 run tc-wg-3xtf32-regs fuse-run $tiles32 $tc3x --trials=2 --seed=89 --cluster=0
+# 192-row tiles: three consumer warpgroups beside one producer warpgroup.
+m192="--tile-m=192 --tile-n=128"
+run tc-wg-3xtf32-m192 fuse-run $tiles32 $tc3x $m192 --trials=4 --seed=92
+run tc-wg-3xtf32-m192-persist fuse-run $tiles32 $tc3x $m192 --trials=2 --seed=93 --dims=s0=40000
+run tc-wg-3xtf32-m192-parts fuse-run $tiles32 $tc3x $m192 --trials=2 --seed=94 --dims=s0=40000 --split=3
+run tc-wg-3xtf32-m192-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run $tiles32 $tc3x $m192 --trials=1 --seed=95 --dims=s0=17000
 run tc-wg-3xtf32-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run $tiles32 $tc3x --trials=1 --seed=90 --dims=s0=17000
 run tc-wg-3xtf32-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \

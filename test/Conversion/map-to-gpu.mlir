@@ -130,6 +130,7 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=tf32 cluster=0' | FileCheck %s --check-prefix=WGTF32
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 cluster=0' | FileCheck %s --check-prefix=WG3X
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32' | FileCheck %s --check-prefix=WG3XP
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
 // The byte ledger's schedule model chooses tile shape and split; each
 // decision is a remark. Probe (4096 rows x 256 x 512, direct form, 3 FLOPs
@@ -321,6 +322,16 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP: nvvm.mbarrier.arrive
 // WG3XP-NOT: nvvm.mma.sync
 // WG3XP: func.func @gram_f16
+// 192-row tiles: three consumer warpgroups (384 threads) and one producer
+// warpgroup, whose 128 threads and the expecting arrival fill a stage.
+// WG3X192-LABEL: gpu.func @gram_k0
+// WG3X192-SAME: 192x64 block tile, 32 features per slice, 2x16 per thread, 384 threads
+// WG3X192-SAME: rows by TMA and split in registers (A from registers), 3 stages
+// WG3X192-SAME: nvvm.maxntid = array<i32: 512, 1, 1>
+// WG3X192: nvvm.mbarrier.init %{{.*}}, %c129_i32
+// WG3X192: nvvm.mbarrier.init %{{.*}}, %c384_i32
+// WG3X192: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c24576_i32
+// WG3X192: func.func @gram_f16
 func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
   %xsq = fuse.mul %x, %x : tensor<?x64xf32>, tensor<?x64xf32> -> tensor<?x64xf32>
   %xx = fuse.sum %xsq, dim = 1 keepdim : tensor<?x64xf32> -> tensor<?x1xf32>
