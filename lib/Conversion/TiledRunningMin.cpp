@@ -452,7 +452,7 @@ constexpr int64_t kProducerThreads = 128;
 
 int64_t TileConfig::tmaProducerThreads() const {
   // Beside three consumer warpgroups (192-row tiles) one producer
-  // warpgroup leaves the consumers 136 registers where two left 104:
+  // warpgroup leaves the consumers 144 registers where two left 104:
   // sample-heavy 3xTF32 ran in 173.7 ms against 181.6 ms with two
   // (docs/performance-notes.md, version 16).
   return splitStaged() && threads() <= 256 ? 2 * kProducerThreads
@@ -2743,11 +2743,10 @@ LogicalResult TiledBuilder::build() {
 /// registers each without a producer) it keeps setmaxnreg's smallest
 /// count, 24, so that they get 112.
 int32_t TiledBuilder::producerRegisters() const {
-  // The split producer holds its chunks of a slice (16 registers at
-  // 128x128 with two warpgroups, 32 with one) across the wait for its
-  // stage, and splits them (one warpgroup spilled 16 bytes at 80).
+  // The split producer holds its chunks of a slice (32 registers at
+  // 128x128) across the wait for its stage, and splits them.
   if (cfg.splitProducer())
-    return cfg.producerThreads() > kProducerThreads ? 80 : 96;
+    return 80;
   return cfg.threads() > 256 ? 24 : 40;
 }
 
