@@ -3525,8 +3525,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
        << (cfg.wgmma ? ", matrix descriptors" : ", ldmatrix fragments");
     if (cfg.splitProducer())
       os << ", candidate slices split once into TF32 big, small and cross "
-            "tiles by two producer warpgroups, rows by TMA and split in "
-            "registers (A from registers), "
+            "tiles by "
+         << (cfg.producerThreads() > kProducerThreads
+                 ? "two producer warpgroups"
+                 : "one producer warpgroup")
+         << ", rows by TMA and split in registers (A from registers), "
          << cfg.stages << " stages with mbarriers (" << tb.dynamicSharedBytes()
          << " bytes of dynamic shared memory)"
          << (cfg.persistent

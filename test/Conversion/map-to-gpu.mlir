@@ -326,7 +326,7 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // warpgroup, whose 128 threads and the expecting arrival fill a stage.
 // WG3X192-LABEL: gpu.func @gram_k0
 // WG3X192-SAME: 192x64 block tile, 32 features per slice, 2x16 per thread, 384 threads
-// WG3X192-SAME: rows by TMA and split in registers (A from registers), 3 stages
+// WG3X192-SAME: by one producer warpgroup, rows by TMA and split in registers (A from registers), 3 stages
 // WG3X192-SAME: nvvm.maxntid = array<i32: 512, 1, 1>
 // WG3X192: nvvm.mbarrier.init %{{.*}}, %c129_i32
 // WG3X192: nvvm.mbarrier.init %{{.*}}, %c384_i32
