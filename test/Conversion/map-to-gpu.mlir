@@ -267,6 +267,10 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // PTX: 32 accumulators, A in $32-$35, B's descriptor $36), none from an A
 // descriptor, and each release the stage on the empty barrier, which
 // counts 128.
+// The launch passes the rows' tensor map (box: 32 features x 64 rows) and
+// no candidates' map.
+// WG3XP-LABEL: func.func @gram(
+// WG3XP-SAME: \22params\22: [{\22buffer\22: \22arg0\22}, {\22buffer\22: \22arg1\22}, {\22buffer\22: \22result0\22}, {\22size\22: \22s0\22}, {\22tensor_map\22: \22arg0\22, \22box\22: [32, 64]}]
 // WG3XP-LABEL: gpu.func @gram_k0
 // WG3XP-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows by TMA and split in registers (A from registers), 3 stages with mbarriers
 // WG3XP-SAME: fusec.tensor_map_args = array<i64: 4>
