@@ -409,10 +409,12 @@ struct TileConfig {
   /// others (a whole warpgroup: registers are reallocated per warpgroup).
   int64_t launchThreads() const;
   /// The producer's threads: one warpgroup, whose first thread issues the
-  /// TMA loads, or for the split producer two, which load, split and store
-  /// every element of a slice (sample-heavy 3xTF32 on the H200: 261.7 ms
-  /// with one warpgroup, 213.5 with two, 220.8 with three;
-  /// docs/performance-notes.md, version 15).
+  /// TMA loads, or for the split producer two beside two consumer
+  /// warpgroups, which load, split and store every candidate element of a
+  /// slice (sample-heavy 3xTF32 on the H200, version 15's producer that
+  /// split the rows too: 261.7 ms with one warpgroup, 213.5 with two,
+  /// 220.8 with three; with the rows by TMA, 199.1 with one and 179.7-184.6
+  /// with two; docs/performance-notes.md, versions 15 and 16).
   int64_t producerThreads() const { return tma ? tmaProducerThreads() : 0; }
   /// The producer's threads once the schedule has one (tma).
   int64_t tmaProducerThreads() const;
@@ -420,8 +422,8 @@ struct TileConfig {
   /// per staged element into big, small and cross tiles.
   bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
   /// 3xTF32 with the mbarrier stages of the TMA schedule: the producer
-  /// warpgroups' threads load each slice into registers, split it and
-  /// store the parts (no tensor maps), while the consumers only run MMAs.
+  /// warpgroups' threads load each candidate slice into registers, split
+  /// it and store the parts, while the consumers run the MMAs.
   bool splitProducer() const { return tma && splitStaged(); }
   /// The split producer's first thread loads the row slice unsplit, with
   /// TMA (a row tensor map); each consumer thread loads its A fragments
@@ -1372,15 +1374,15 @@ LogicalResult TiledBuilder::build() {
   if (!cfg.persistent)
     allocateColumnNorms(1);
   // TMA: the stages' full and empty mbarriers, and the tensor maps, which
-  // come after the kernel's other parameters (none for the split producer,
-  // whose threads load through registers).
+  // come after the kernel's other parameters (only the rows' for the split
+  // producer, whose threads load the candidates through registers).
   int64_t barrierOffset = 0;
   if (cfg.tma) {
     sharedBuffer(MemRefType::get({2 * cfg.stages}, builder.getI64Type(),
                                  MemRefLayoutAttrInterface(), workgroup));
     barrierOffset = lastSharedOffset;
   }
-  if (cfg.tma && (!cfg.splitProducer() || cfg.rowFragments())) {
+  if (cfg.tma) {
     Type ptrType = LLVM::LLVMPointerType::get(builder.getContext());
     SmallVector<int64_t> mapArgs;
     SmallVector<Value *> maps = {&rowTensorMap};
@@ -1539,15 +1541,11 @@ LogicalResult TiledBuilder::build() {
       builder.setInsertionPointToStart(ifOp.thenBlock());
       for (int64_t stage = 0; stage < cfg.stages; ++stage) {
         // The split producer's threads each arrive once their parts are
-        // stored (and with rowFragments its first thread once more, when
-        // it expects the rows' TMA bytes); TMA's one arrival expects the
-        // bytes.
+        // stored, and its first thread once more when it expects the rows'
+        // TMA bytes; TMA's one arrival expects the bytes.
         NVVM::MBarrierInitOp::create(
             builder, loc, fullBarrier(i64c(stage)),
-            i32(cfg.splitProducer()
-                    ? cfg.producerThreads() + (cfg.rowFragments() ? 1 : 0)
-                    : 1),
-            Value());
+            i32(cfg.splitProducer() ? cfg.producerThreads() + 1 : 1), Value());
         NVVM::MBarrierInitOp::create(
             builder, loc, emptyBarrier(i64c(stage)),
             i32(cfg.splitProducer() ? cfg.threads()
@@ -1840,10 +1838,11 @@ LogicalResult TiledBuilder::build() {
          arith::AddIOp::create(builder, loc, j0, partRow), multicastMask);
   };
   // The split producer: every thread of the producer warpgroups loads its
-  // chunks of slice `s` into registers, before it waits for the stage, so
-  // that the loads' latency overlaps the wait; then it stores their TF32
-  // parts, fences them for wgmma's async proxy and arrives on the stage's
-  // full barrier, which counts the producer's threads.
+  // chunks of the candidate slice `s` into registers, before it waits for
+  // the stage, so that the loads' latency overlaps the wait; then it
+  // stores their TF32 parts, fences them for wgmma's async proxy and
+  // arrives on the stage's full barrier, which counts the producer's
+  // threads and the first thread's TMA load of the rows.
   auto loadStageSplit = [&](Value s, Value g, Value j0, Value rowBase) {
     // The thread's index, opaque to LLVM in every slice: otherwise LICM
     // hoists the 64-bit addresses of all the thread's chunks out of the
@@ -1861,13 +1860,10 @@ LogicalResult TiledBuilder::build() {
     stagingTid = arith::IndexCastUIOp::create(
         builder, loc, builder.getIndexType(), opaque.getResult(0));
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
-    SmallVector<Value> aRegs;
-    if (!cfg.rowFragments())
-      aRegs = loadTile(rowMem, rowBase, n, l0, cfg.bm);
     SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
     waitStageFree(g);
-    // rowFragments: the rows go unsplit, by TMA from the first thread.
-    if (cfg.rowFragments()) {
+    // The rows go unsplit (rowFragments), by TMA from the first thread.
+    {
       Value first = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::eq, stagingTid, idx(0));
       auto ifOp = scf::IfOp::create(builder, loc, first, false);
@@ -1877,7 +1873,7 @@ LogicalResult TiledBuilder::build() {
       tmaLoad(s, stageOf(g), rowTensorMap, aOffset, cfg.bm, i64c(0), rowBase,
               Value());
     }
-    storeStaged(aRegs, bRegs,
+    storeStaged({}, bRegs,
                 arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)));
     fenceForWgmma();
     NVVM::MBarrierArriveOp::create(
