@@ -423,16 +423,14 @@ struct TileConfig {
   bool splitStaged() const { return wgmma && mma == MmaKind::TF32x3; }
   /// 3xTF32 with the mbarrier stages of the TMA schedule: the producer
   /// warpgroups' threads load each candidate slice into registers, split
-  /// it and store the parts, while the consumers run the MMAs.
+  /// it and store the parts; the producer's first thread loads the row
+  /// slice unsplit, with TMA (a row tensor map). Each consumer thread loads
+  /// its A fragments from the row tile, splits them in registers and feeds
+  /// wgmma its A operand from registers. A stage is then the rows once and
+  /// the candidates' three parts (64 KiB at 128x128, so three stages fit),
+  /// and shared memory moves 176 KiB a slice instead of 240 KiB, below the
+  /// MMAs' time (docs/performance-notes.md, version 16).
   bool splitProducer() const { return tma && splitStaged(); }
-  /// The split producer's first thread loads the row slice unsplit, with
-  /// TMA (a row tensor map); each consumer thread loads its A fragments
-  /// from it, splits them in registers and feeds wgmma its A operand from
-  /// registers. A stage is then the rows once and the candidates' three
-  /// parts (64 KiB at 128x128, so three stages fit), and shared memory
-  /// moves 176 KiB a slice instead of 240 KiB, below the MMAs' time
-  /// (docs/performance-notes.md, version 16).
-  bool rowFragments() const { return splitProducer(); }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
     return mma == MmaKind::F16 || mma == MmaKind::BF16 ? 16 : 8;
@@ -607,11 +605,11 @@ private:
   SmallVector<Value> stagedIndex(Value buffer, Value row, Value feature);
   /// acc += A x B^T over one slice with wgmma, acc the accumulator struct:
   /// the descriptors' start addresses step through the slice's k-chunks.
-  /// With rowFragments, A comes from registers, loaded from `rowSmem`'s
+  /// With the split producer, A comes from registers, loaded from `rowSmem`'s
   /// slice `buffer`. Returns the new struct, valid after wgmma.wait_group.
   Value emitWgmmaSlice(Value acc, Value rowSmem = Value(),
                        Value buffer = Value());
-  /// rowFragments: the thread's TF32 A fragment of k-step `step` (rows g
+  /// The split producer: the thread's TF32 A fragment of k-step `step` (rows g
   /// and g + 8 of its warp's 16, features q and q + 4 of the step, the
   /// mma.sync m16n8k8 order), split: big, small and cross, 4 registers
   /// each.
@@ -732,13 +730,18 @@ private:
   /// TMA: the consumers' register increase (splitRegisters sets its count)
   /// and the producer's decrease.
   NVVM::SetMaxRegisterOp consumersGrow, producerShrinks;
-  /// wgmma: (A, B) descriptors of the current slice's first k-step for
-  /// this warpgroup's 64 rows and the block's candidates, one pair per MMA
-  /// of a k-step (3xTF32: small x cross, cross x small, big x big). With
-  /// rowFragments the A descriptor is null and wgmmaRowParts names the
-  /// part of the register fragment (0 big, 1 small, 2 cross) instead.
-  SmallVector<std::pair<Value, Value>> wgmmaOperands;
-  SmallVector<unsigned> wgmmaRowParts;
+  /// wgmma: the operands of one MMA of a k-step: the A and B descriptors
+  /// of the current slice's first k-step for this warpgroup's 64 rows and
+  /// the block's candidates, or with the split producer no A descriptor
+  /// and the part of the A register fragment instead (0 big, 1 small,
+  /// 2 cross).
+  struct WgmmaOperands {
+    Value descA, descB;
+    unsigned rowPart = 0;
+  };
+  /// One per MMA of a k-step (3xTF32: small x cross, cross x small, big x
+  /// big).
+  SmallVector<WgmmaOperands> wgmmaOperands;
 };
 
 TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
@@ -1123,7 +1126,7 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
   Type i64 = builder.getI64Type();
   int64_t steps = cfg.bk / cfg.mmaK();
   for (int64_t step = 0; step < steps; ++step) {
-    // rowFragments: k-step `step` writes the same PTX registers in every
+    // Split producer: k-step `step` writes the same PTX registers in every
     // slice, and the previous slice's MMAs of this step may still read
     // them, which PTX leaves undefined (all at once, with one wait per
     // slice, about 14% of the sample-heavy labels came out wrong). Each
@@ -1144,14 +1147,13 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
         builder, loc, builder.getIntegerAttr(i64, 2 * step));
     // 3xTF32: the small cross terms first, then big x big, per k-step (the
     // order of the mma.sync schedule).
-    for (auto [index, operands] : llvm::enumerate(wgmmaOperands)) {
-      auto [descA, descB] = operands;
-      Value b = arith::AddIOp::create(builder, loc, descB, offset);
-      if (!descA) {
-        d = emitWgmmaRegisterA(d, rowParts[wgmmaRowParts[index]], b);
+    for (const WgmmaOperands &operands : wgmmaOperands) {
+      Value b = arith::AddIOp::create(builder, loc, operands.descB, offset);
+      if (!operands.descA) {
+        d = emitWgmmaRegisterA(d, rowParts[operands.rowPart], b);
         continue;
       }
-      Value a = arith::AddIOp::create(builder, loc, descA, offset);
+      Value a = arith::AddIOp::create(builder, loc, operands.descA, offset);
       d = NVVM::WgmmaMmaAsyncOp::create(
           builder, loc, structType, d, a, b, shape, type, type,
           NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
@@ -1312,13 +1314,13 @@ LogicalResult TiledBuilder::build() {
   Value bSmem = sharedBuffer(bType);
   int64_t bOffset = lastSharedOffset;
   // 3xTF32 on wgmma: aSmem and bSmem hold the big parts; the small and
-  // cross parts have tiles of their own. With rowFragments aSmem holds the
-  // rows unsplit, and only the candidates have parts.
+  // cross parts have tiles of their own. With the split producer aSmem holds
+  // the rows unsplit, and only the candidates have parts.
   Value aSmallSmem, aCrossSmem, bSmallSmem, bCrossSmem;
   int64_t aSmallOffset = 0, aCrossOffset = 0, bSmallOffset = 0,
           bCrossOffset = 0;
   if (splitStaged) {
-    if (!cfg.rowFragments()) {
+    if (!cfg.splitProducer()) {
       aSmallSmem = sharedBuffer(aType);
       aSmallOffset = lastSharedOffset;
       aCrossSmem = sharedBuffer(aType);
@@ -1339,13 +1341,11 @@ LogicalResult TiledBuilder::build() {
                                    NVVM::SharedSpace::shared_cta));
   };
   // Register staging: stores the chunks of a slice into buffer `buffer`
-  // (split into TF32 parts for 3xTF32 on wgmma; with rowFragments only the
-  // candidates', the rows come by TMA).
+  // (split into TF32 parts for 3xTF32 on wgmma).
   auto storeStaged = [&](ArrayRef<Value> aRegs, ArrayRef<Value> bRegs,
                          Value buffer) {
     if (splitStaged) {
-      if (!cfg.rowFragments())
-        storeSplitTile(aRegs, {aSmem, aSmallSmem, aCrossSmem}, buffer, cfg.bm);
+      storeSplitTile(aRegs, {aSmem, aSmallSmem, aCrossSmem}, buffer, cfg.bm);
       storeSplitTile(bRegs, {bSmem, bSmallSmem, bCrossSmem}, buffer, cfg.bn);
       return;
     }
@@ -1381,8 +1381,6 @@ LogicalResult TiledBuilder::build() {
     sharedBuffer(MemRefType::get({2 * cfg.stages}, builder.getI64Type(),
                                  MemRefLayoutAttrInterface(), workgroup));
     barrierOffset = lastSharedOffset;
-  }
-  if (cfg.tma) {
     Type ptrType = LLVM::LLVMPointerType::get(builder.getContext());
     SmallVector<int64_t> mapArgs;
     SmallVector<Value *> maps = {&rowTensorMap};
@@ -1862,7 +1860,7 @@ LogicalResult TiledBuilder::build() {
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
     SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
     waitStageFree(g);
-    // The rows go unsplit (rowFragments), by TMA from the first thread.
+    // The rows go unsplit, by TMA from the first thread.
     {
       Value first = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::eq, stagingTid, idx(0));
@@ -1873,8 +1871,9 @@ LogicalResult TiledBuilder::build() {
       tmaLoad(s, stageOf(g), rowTensorMap, aOffset, cfg.bm, i64c(0), rowBase,
               Value());
     }
-    storeStaged({}, bRegs,
-                arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)));
+    storeSplitTile(bRegs, {bSmem, bSmallSmem, bCrossSmem},
+                   arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)),
+                   cfg.bn);
     fenceForWgmma();
     NVVM::MBarrierArriveOp::create(
         builder, loc, builder.getI64Type(), fullBarrier(stageOf(g)), Value(),
@@ -2017,20 +2016,18 @@ LogicalResult TiledBuilder::build() {
                                        ((strideBytes >> 4) << 32) | swizzle128))
           .getResult();
     };
-    auto pair = [&](int64_t a, int64_t b) -> std::pair<Value, Value> {
+    auto pair = [&](int64_t a, int64_t b) -> WgmmaOperands {
       return {descriptor(a, cfg.bm, warpgroupRowsA),
               descriptor(b, cfg.bn, Value())};
     };
     wgmmaOperands.clear();
-    wgmmaRowParts.clear();
-    if (cfg.rowFragments()) {
+    if (cfg.splitProducer()) {
       // A's small x B's cross, A's cross x B's small, big x big.
       for (auto [part, offset] : {std::pair<unsigned, int64_t>{1, bCrossOffset},
                                   {2, bSmallOffset},
-                                  {0, bOffset}}) {
-        wgmmaOperands.push_back({Value(), descriptor(offset, cfg.bn, Value())});
-        wgmmaRowParts.push_back(part);
-      }
+                                  {0, bOffset}})
+        wgmmaOperands.push_back(
+            {Value(), descriptor(offset, cfg.bn, Value()), part});
     } else {
       if (splitStaged) {
         wgmmaOperands.push_back(pair(aSmallOffset, bCrossOffset));
@@ -2226,9 +2223,9 @@ LogicalResult TiledBuilder::build() {
                 /*nontemporal=*/false, llvm::MaybeAlign(16));
           };
           chunk = load(isRow ? aSmem : bSmem);
-          // Split staging: the element is big + small, exactly (the rows
-          // are unsplit with rowFragments).
-          if (splitStaged && !(isRow && cfg.rowFragments()))
+          // Split staging: the element is big + small, exactly (the split
+          // producer leaves the rows unsplit).
+          if (splitStaged && !(isRow && cfg.splitProducer()))
             chunk = arith::AddFOp::create(
                 builder, loc, chunk, load(isRow ? aSmallSmem : bSmallSmem));
           emitter.define(chunk, duty);
@@ -2329,7 +2326,7 @@ LogicalResult TiledBuilder::build() {
       }
       emitter.setInsertionPoint(frame);
       if (inflight) {
-        acc[0] = cfg.rowFragments() ? emitWgmmaSlice(acc[0], aSmem, current)
+        acc[0] = cfg.splitProducer() ? emitWgmmaSlice(acc[0], aSmem, current)
                                     : emitWgmmaSlice(acc[0]);
       } else if (cfg.wgmma) {
         // The MMAs run while the norm duty below runs; the wait is after it.
@@ -2427,10 +2424,10 @@ LogicalResult TiledBuilder::build() {
       return failure();
     if (inflight) {
       // This slice's MMAs may stay in flight; the previous slice's are
-      // done, so its buffer is free at the next barrier. (rowFragments:
+      // done, so its buffer is free at the next barrier. (Split producer:
       // the wait before the slice's last k-step completed them.)
       emitter.setInsertionPoint(frame);
-      if (!cfg.rowFragments())
+      if (!cfg.splitProducer())
         NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
                                            builder.getI64IntegerAttr(1));
       // TMA: the previous slice's MMAs are done: release its stage.
@@ -3340,7 +3337,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // 3xTF32's split staging takes the TMA schedule's producer and
   // mbarriers (splitProducer) without tensor maps or clusters: three
   // stages of the rows and the candidates' three parts fill 192 KiB
-  // (rowFragments).
+  // (the split producer).
   bool tmaPossible =
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
@@ -3385,12 +3382,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // three parts.
   int64_t stagedBytes =
       cfg.mma == MmaKind::None ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
-      : cfg.rowFragments()     ? cfg.stages * (cfg.bm + 3 * cfg.bn) * cfg.bk * 4
+      : cfg.splitProducer()     ? cfg.stages * (cfg.bm + 3 * cfg.bn) * cfg.bk * 4
       : splitStaged            ? 2 * 3 * stageBytes
                                : (cfg.stages ? cfg.stages : 2) * stageBytes;
-  // rowFragments: one block per SM; 192-row tiles' three stages take
+  // The split producer: one block per SM; 192-row tiles' three stages take
   // 216 KiB.
-  int64_t stagedLimit = cfg.rowFragments() ? kSharedBytesPerBlock - 8 * 1024
+  int64_t stagedLimit = cfg.splitProducer() ? kSharedBytesPerBlock - 8 * 1024
                         : cfg.stages || splitStaged
                             ? kSharedBytesPerSM - 16 * 1024
                             : (cfg.mma == MmaKind::None ? 48 : 46) * 1024;
@@ -3464,7 +3461,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   Expr rowTiles =
       Expr::apply(Expr::OpKind::Max, Expr::integer(1),
                   Expr::apply(Expr::OpKind::CDiv, n, Expr::integer(cfg.bm)));
-  if (cfg.tma && !cfg.splitProducer()) {
+  if (cfg.tma) {
     // The grid is whole clusters: a block past the rows still loads its
     // part of the candidate slices for the others.
     if (cfg.cluster > 1) {
@@ -3477,13 +3474,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
           DenseI32ArrayAttr::get(ctx.func.getContext(),
                                  {static_cast<int32_t>(cfg.cluster), 1, 1}));
     }
+    // The split producer's threads load the candidates themselves.
     launch.tensorMaps.push_back(
         {plan->rowLeaf.getArgNumber(), {cfg.bk, cfg.bm}});
-    launch.tensorMaps.push_back(
-        {plan->colLeaf.getArgNumber(), {cfg.bk, cfg.bn / cfg.cluster}});
-  } else if (cfg.rowFragments()) {
-    launch.tensorMaps.push_back(
-        {plan->rowLeaf.getArgNumber(), {cfg.bk, cfg.bm}});
+    if (!cfg.splitProducer())
+      launch.tensorMaps.push_back(
+          {plan->colLeaf.getArgNumber(), {cfg.bk, cfg.bn / cfg.cluster}});
   }
   // Persistent blocks: as many as can be resident, a multiple of the
   // candidate parts (each block keeps its part), or one per work item.

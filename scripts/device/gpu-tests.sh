@@ -69,7 +69,7 @@ run tc-wg-f16-ties fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trial
 run tc-wg-bf16 fuse-run test/GPU/Inputs/gemm_argmin_bf16.mlir --mode=gpu $wg --trials=16 --seed=53
 run tc-wg-tf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=tf32 --trials=16 --seed=54
 run tc-wg-3xtf32 fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --precision=3xtf32 --trials=8 --seed=55
-# 3xtf32's split producer warpgroup (the default) on shapes that are not
+# 3xtf32's split producer (the default) on shapes that are not
 # tile multiples: persistent blocks over 313 row tiles, candidate parts
 # (3 over 8 candidate tiles), the register staging without the producer
 # (--cluster=0), and the sanitizers with a block walking two row tiles.
