@@ -2526,6 +2526,61 @@ LogicalResult mlir::fuse::printLedger(ModuleOp eagerModule,
 // Schedule choices
 //===----------------------------------------------------------------------===//
 
+/// a x b for counts that are not negative, saturating at INT64_MAX.
+static int64_t saturatingMul(int64_t a, int64_t b) {
+  std::optional<int64_t> product = llvm::checkedMul(a, b);
+  return product ? *product : std::numeric_limits<int64_t>::max();
+}
+
+int64_t PersistentWalk::path() const {
+  return saturatingMul(rounds, tilesPerPart);
+}
+
+PersistentWalk mlir::fuse::walkPersistent(int64_t rowTiles, int64_t tiles,
+                                          int64_t parts, int64_t resident) {
+  PersistentWalk walk;
+  walk.parts = std::max<int64_t>(1, parts);
+  walk.blocks =
+      std::max<int64_t>(walk.parts, resident / walk.parts * walk.parts);
+  walk.tilesPerPart = llvm::divideCeil(std::max<int64_t>(1, tiles), walk.parts);
+  // Saturates rather than wraps for the fuzzer's huge static row counts.
+  walk.rounds = llvm::divideCeil(
+      saturatingMul(std::max<int64_t>(1, rowTiles), walk.parts), walk.blocks);
+  return walk;
+}
+
+PersistentWalk mlir::fuse::choosePersistentWalk(int64_t rowTiles, int64_t tiles,
+                                                double rowTileBytes,
+                                                double candidateBytes,
+                                                int64_t resident,
+                                                int64_t l2Bytes) {
+  int64_t maxParts = std::max<int64_t>(
+      1, std::min(tiles / kMinCandidateTilesPerPart, resident));
+  SmallVector<std::pair<PersistentWalk, double>> options;
+  for (int64_t parts = 1; parts <= maxParts; ++parts) {
+    PersistentWalk walk = walkPersistent(rowTiles, tiles, parts, resident);
+    int64_t inFlight = std::min(rowTiles, walk.blocks / parts);
+    double rowReads = double(inFlight) * rowTileBytes <= l2Bytes / 2
+                          ? 1.0
+                          : double(walk.tilesPerPart);
+    double candidateReads =
+        candidateBytes <= l2Bytes / 2 ? 1.0 : double(walk.rounds);
+    options.push_back({walk, double(rowTiles) * rowTileBytes * rowReads +
+                                 candidateBytes * candidateReads});
+  }
+  double shortest = std::numeric_limits<double>::infinity();
+  for (const auto &[walk, bytes] : options)
+    shortest = std::min(shortest, double(walk.path()));
+  PersistentWalk chosen = options.front().first;
+  double fewest = std::numeric_limits<double>::infinity();
+  for (const auto &[walk, bytes] : options)
+    if (double(walk.path()) <= 1.05 * shortest && bytes < fewest) {
+      fewest = bytes;
+      chosen = walk;
+    }
+  return chosen;
+}
+
 llvm::Expected<ScheduleEstimate>
 mlir::fuse::estimateTiledSchedule(const TiledWork &work,
                                   ArrayRef<TileShape> shapes, unsigned shape,
@@ -2558,16 +2613,36 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
       llvm::checkedMul(device.multiprocessors, tile.blocksToSaturate);
   if (!blocks || !slots)
     return makeError("schedule model: the grid size overflows int64");
-  estimate.blocks = *blocks;
-  estimate.waves = cdiv(*blocks, *slots);
-  estimate.utilization =
-      double(*blocks) / (double(estimate.waves) * double(*slots));
-  double tilesPerBlock = double(cdiv(tiles, estimate.split));
-  double blockFlops = double(tile.rowsPerBlock) * tilesPerBlock *
-                      double(tile.candidatesPerBlock) * double(work.features) *
-                      double(work.flopsPerTerm);
+  double tileFlops = double(tile.rowsPerBlock) *
+                     double(tile.candidatesPerBlock) * double(work.features) *
+                     double(work.flopsPerTerm);
   double slotRate = rate->second * tile.efficiency / double(*slots);
-  estimate.computeSec = double(estimate.waves) * blockFlops / slotRate;
+  if (tile.persistent && estimate.split == 1) {
+    // The walk the kernel will take (TiledRunningMin asks the same
+    // question with the same sizes).
+    PersistentWalk walk =
+        choosePersistentWalk(rowBlocks, tiles,
+                             double(tile.rowsPerBlock) * double(work.features) *
+                                 double(work.elementBytes),
+                             double(work.candidates) * double(work.features) *
+                                 double(work.elementBytes),
+                             *slots, device.l2Bytes);
+    estimate.blocks =
+        std::min(walk.blocks, saturatingMul(rowBlocks, walk.parts));
+    estimate.waves = walk.rounds;
+    estimate.parts = walk.parts;
+    estimate.utilization = double(rowBlocks) * double(tiles) /
+                           (double(walk.path()) * double(*slots));
+    estimate.computeSec = double(walk.path()) * tileFlops / slotRate;
+  } else {
+    estimate.blocks = *blocks;
+    estimate.waves = cdiv(*blocks, *slots);
+    estimate.utilization =
+        double(*blocks) / (double(estimate.waves) * double(*slots));
+    estimate.computeSec = double(estimate.waves) *
+                          double(cdiv(tiles, estimate.split)) * tileFlops /
+                          slotRate;
+  }
   double bytes = double(work.rows) * double(work.features) *
                      double(work.elementBytes) * double(estimate.split) +
                  double(work.candidates) * double(work.features) *
@@ -2594,9 +2669,10 @@ llvm::Expected<ScheduleEstimate> mlir::fuse::chooseTiledSchedule(
     // hung (found by fusec-fuzz, crash-huge-split-walk.mlir).
     constexpr int64_t kMaxSplit = 65535;
     int64_t first = forcedSplit ? forcedSplit : 1;
-    int64_t last = forcedSplit
-                       ? forcedSplit
-                       : (work.splittable ? std::min(tiles, kMaxSplit) : 1);
+    int64_t last = forcedSplit ? forcedSplit
+                   : work.splittable && shapes[shape].splittable
+                       ? std::min(tiles, kMaxSplit)
+                       : 1;
     for (int64_t split = first; split <= last;) {
       llvm::Expected<ScheduleEstimate> estimate =
           estimateTiledSchedule(work, shapes, shape, split, device);

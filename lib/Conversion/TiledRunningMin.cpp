@@ -3037,62 +3037,33 @@ const MmaShapeOffer kWgmmaShapeOffers[] = {
      32},
 };
 
-/// Persistent TMA blocks: how many parts of the candidates each row tile
-/// is split into, the parts of a row tile running side by side. A block
-/// streams its row tile's slices from memory once per candidate tile:
-/// with one part, 132 blocks on sample-heavy f16 (2 MiB row tiles, 32
-/// candidate tiles) read 64 GiB of rows, and only 16 distinct row tiles
-/// among the blocks ran 26.9 ms instead of 30.7 (docs/performance-notes.md,
-/// version 14). Parts cost: the candidates are streamed once per round of
-/// row tiles, and each part accumulates its row tile's norms in its first
-/// candidate tile, which the consumers' per-slice work then doubles: a
-/// part needs kMinTilesPerPart candidate tiles to amortize it (measured on
-/// sample-heavy, version 14: 4, 8 and 32 tiles a part ran f16 in 27.8,
-/// 26.5 and 30.4 ms, tf32 in 65.9, 51.4 and 57.3 ms).
-///
-/// The model counts the bytes read from memory: rows, rowTileBytes per
-/// row tile and part candidate tile, but once per row tile when the row
-/// tiles in flight fit half the L2; candidates, candidateBytes per round,
-/// but once when they fit half the L2. Among the part counts whose
-/// critical path (rounds x candidate tiles per part) is within 5% of the
-/// best, the fewest bytes win, then the fewest parts.
-constexpr int64_t kMinTilesPerPart = 8;
-
-int64_t chooseCandidateParts(int64_t rowTiles, int64_t tiles,
-                             int64_t rowTileBytes, int64_t candidateBytes,
-                             int64_t resident, int64_t l2Bytes) {
-  struct Option {
-    int64_t parts;
-    double path, bytes;
-  };
-  SmallVector<Option> options;
-  int64_t maxParts =
-      std::max<int64_t>(1, std::min(tiles / kMinTilesPerPart, resident));
-  for (int64_t parts = 1; parts <= maxParts; ++parts) {
-    int64_t blocks = resident / parts * parts;
-    int64_t tilesPerPart = llvm::divideCeil(tiles, parts);
-    int64_t rounds = llvm::divideCeil(rowTiles * parts, blocks);
-    int64_t inFlight = std::min(rowTiles, blocks / parts);
-    double rowReads =
-        inFlight * rowTileBytes <= l2Bytes / 2 ? 1.0 : double(tilesPerPart);
-    double candidateReads =
-        candidateBytes <= l2Bytes / 2 ? 1.0 : double(rounds);
-    options.push_back({parts, double(rounds) * tilesPerPart,
-                       double(rowTiles) * rowTileBytes * rowReads +
-                           double(candidateBytes) * candidateReads});
-  }
-  double bestPath = std::numeric_limits<double>::infinity();
-  for (const Option &o : options)
-    bestPath = std::min(bestPath, o.path);
-  int64_t chosen = 1;
-  double fewest = std::numeric_limits<double>::infinity();
-  for (const Option &o : options)
-    if (o.path <= 1.05 * bestPath && o.bytes < fewest) {
-      fewest = o.bytes;
-      chosen = o.parts;
-    }
-  return chosen;
-}
+/// 3xTF32 on wgmma: the split producer (one block per SM; the consumers
+/// split the rows in registers, the producer warpgroup(s) the candidates
+/// into shared memory). Measured on the H200 in persistent blocks beside
+/// SGEMM (docs/performance-notes.md, version 17), as a fraction of the
+/// tf32 rate over each walk's path: 128x128 (two consumer warpgroups)
+/// 0.79, 0.77 and 0.78 on sample-, centroid- and feature-heavy; 192x128
+/// (three, beside one producer warpgroup) 0.83, 0.84 and 0.84: the
+/// candidates' split, which the producer does once per candidate tile and
+/// row tile, is spread over 1.5 times the rows. 64x64 keeps the register
+/// staging's figures for small row counts.
+const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
+    {{192, 128, 0, 2, 32, 1},
+     {192, 128, /*blocksToSaturate=*/1, 0.83},
+     0.83,
+     64,
+     32},
+    {{128, 128, 0, 2, 32, 1},
+     {128, 128, /*blocksToSaturate=*/1, 0.78},
+     0.78,
+     64,
+     32},
+    {{64, 64, 0, 2, 16, 1},
+     {64, 64, /*blocksToSaturate=*/4, 0.17},
+     0.33,
+     64,
+     32},
+};
 
 /// A row count for a dynamic row axis without --expected-rows: large, so
 /// that the model neither shrinks the tiles nor splits the candidates.
@@ -3111,13 +3082,24 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   if (mma != MmaKind::None) {
     offers.clear();
     bool tf32 = mma == MmaKind::TF32 || mma == MmaKind::TF32x3;
-    for (const MmaShapeOffer &offer :
-         wgmma ? ArrayRef(kWgmmaShapeOffers) : ArrayRef(kMmaShapeOffers)) {
-      // 3xTF32's split tiles (three per operand, two buffers) leave shared
-      // memory for 128 candidates at most.
+    // wgmma's TMA stages (3xTF32: the split producer) need blocks without
+    // clusters; they run persistent unless the user asked for none.
+    bool tma = wgmma && (opts.cluster == -1 || opts.cluster == 1);
+    bool splitProducer = tma && mma == MmaKind::TF32x3;
+    ArrayRef<MmaShapeOffer> mmaOffers = !wgmma ? ArrayRef(kMmaShapeOffers)
+                                        : splitProducer
+                                            ? ArrayRef(kWgmmaSplitShapeOffers)
+                                            : ArrayRef(kWgmmaShapeOffers);
+    for (const MmaShapeOffer &offer : mmaOffers) {
+      // The register staging of 3xTF32's split tiles (three per operand,
+      // two buffers) leaves shared memory for 128 candidates at most.
       if (wgmma && mma == MmaKind::TF32x3 && offer.config.bn > 128)
         continue;
       ShapeOffer o{offer.config, offer.measured};
+      o.measured.persistent = tma && opts.persistent != 0;
+      // A split of the ledger's own launches without TMA: the split
+      // producer's 192-row stages would not fit the register staging.
+      o.measured.splittable = !o.measured.persistent && !splitProducer;
       o.config.mma = mma;
       o.config.wgmma = wgmma;
       o.config.bk =
@@ -3181,9 +3163,13 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   if (work.tensorCores)
     os << " on tensor cores (" << work.dtype << ".tensor, "
        << work.flopsPerTerm / 2 << " MMA pass(es))";
-  os << ", split " << cfg.split << ": " << choice->blocks << " blocks in "
-     << choice->waves << " wave(s), "
-     << llvm::formatv("{0:f0}", choice->utilization * 100)
+  os << ", split " << cfg.split << ": " << choice->blocks;
+  if (choice->parts)
+    os << " persistent blocks, " << choice->waves << " round(s) of "
+       << choice->parts << " candidate part(s), ";
+  else
+    os << " blocks in " << choice->waves << " wave(s), ";
+  os << llvm::formatv("{0:f0}", choice->utilization * 100)
      << "% of block slots busy, predicted "
      << llvm::formatv("{0:f1}", choice->predictedSec * 1e6) << " us ("
      << choice->launches << " launch(es)) at " << work.rows << " rows";
@@ -3367,11 +3353,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
         (ctx.tiles.minBlocks
              ? ctx.tiles.minBlocks
              : defaultMinBlocks(cfg, *plan, cfg.stages * stageBytes));
-    cfg.split = chooseCandidateParts(
-        rowTilesEstimate, llvm::divideCeil(work.candidates, cfg.bn),
-        cfg.bm * work.features * mmaElemBytes,
-        work.candidates * work.features * mmaElemBytes, resident,
-        ctx.tiles.device.l2Bytes);
+    cfg.split = choosePersistentWalk(
+                    rowTilesEstimate, llvm::divideCeil(work.candidates, cfg.bn),
+                    double(cfg.bm) * work.features * mmaElemBytes,
+                    double(work.candidates) * work.features * mmaElemBytes,
+                    resident, ctx.tiles.device.l2Bytes)
+                    .parts;
   }
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;

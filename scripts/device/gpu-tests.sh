@@ -79,6 +79,8 @@ run tc-wg-3xtf32-tiles fuse-run $tiles32 $tc3x --trials=4 --seed=86
 run tc-wg-3xtf32-persist fuse-run $tiles32 $tc3x --trials=2 --seed=87 --dims=s0=40000
 run tc-wg-3xtf32-parts fuse-run $tiles32 $tc3x --trials=2 --seed=88 --dims=s0=40000 --split=3
 run tc-wg-3xtf32-regs fuse-run $tiles32 $tc3x --trials=2 --seed=89 --cluster=0
+# The split producer in one block per row tile (--persistent=0).
+run tc-wg-3xtf32-nopersist fuse-run $tiles32 $tc3x --trials=2 --seed=96 --dims=s0=20000 --persistent=0
 # 192-row tiles: three consumer warpgroups beside one producer warpgroup.
 m192="--tile-m=192 --tile-n=128"
 run tc-wg-3xtf32-m192 fuse-run $tiles32 $tc3x $m192 --trials=4 --seed=92

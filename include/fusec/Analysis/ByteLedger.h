@@ -375,7 +375,55 @@ struct TileShape {
   int64_t blocksToSaturate = 1;
   /// Fraction of the FMA rate a saturated SM reaches with this shape.
   double efficiency = 1;
+  /// Persistent blocks (TMA on sm_90a): SMs x blocksToSaturate blocks stay
+  /// resident and walk the row tiles, each split into candidate parts
+  /// (choosePersistentWalk), instead of one block per row tile in waves.
+  bool persistent = false;
+  /// Whether the ledger may split the candidates over blocks. Not for a
+  /// persistent shape: it fills the GPU with candidate parts instead, and
+  /// a split of the ledger's own would launch it without TMA.
+  bool splittable = true;
 };
+
+/// Persistent blocks: a candidate part accumulates its row tile's norms in
+/// its first candidate tile, which doubles the consumers' per-slice work
+/// there, so a part needs this many candidate tiles to amortize it
+/// (measured on sample-heavy, docs/performance-notes.md, version 14: 4, 8
+/// and 32 tiles a part ran f16 in 27.8, 26.5 and 30.4 ms, tf32 in 65.9,
+/// 51.4 and 57.3 ms).
+constexpr int64_t kMinCandidateTilesPerPart = 8;
+
+/// How `blocks` persistent blocks walk the row tiles split into `parts`
+/// candidate parts: each round, every block takes one work item (one part
+/// of one row tile, `tilesPerPart` candidate tiles).
+struct PersistentWalk {
+  int64_t parts = 1;
+  int64_t blocks = 1;
+  int64_t rounds = 1;
+  int64_t tilesPerPart = 1;
+  /// Candidate tiles on the longest block's path: what the launch takes.
+  int64_t path() const;
+};
+
+/// The walk of `rowTiles` row tiles of `tiles` candidate tiles in `parts`
+/// parts by `resident` blocks (rounded down to a multiple of `parts`, so
+/// that the parts of a row tile run side by side).
+PersistentWalk walkPersistent(int64_t rowTiles, int64_t tiles, int64_t parts,
+                              int64_t resident);
+
+/// The candidate parts of a persistent launch. Among the part counts from
+/// 1 to tiles / kMinCandidateTilesPerPart (and `resident`) whose path is
+/// within 5% of the shortest, the fewest bytes read from memory win, then
+/// the fewest parts. The rows cost `rowTileBytes` per row tile and
+/// candidate tile of a part, but once per row tile when the row tiles in
+/// flight fit half the L2; the candidates cost `candidateBytes` per round,
+/// but once when they fit half the L2. With one part, 132 blocks on
+/// sample-heavy f16 (2 MiB row tiles) read 64 GiB of rows, and only 16
+/// distinct row tiles among the blocks ran 26.9 ms instead of 30.7
+/// (docs/performance-notes.md, version 14).
+PersistentWalk choosePersistentWalk(int64_t rowTiles, int64_t tiles,
+                                    double rowTileBytes, double candidateBytes,
+                                    int64_t resident, int64_t l2Bytes);
 
 /// The work of a tiled running minimum: every (row, candidate) pair
 /// reduces `features` terms.
@@ -403,8 +451,12 @@ struct ScheduleEstimate {
   unsigned shape = 0;
   int64_t split = 1;
   int64_t blocks = 0;
+  /// Waves of blocks, or a persistent launch's rounds of work items.
   int64_t waves = 0;
-  /// Busy block slots over all slots of all waves.
+  /// A persistent launch's candidate parts; 0 when the blocks run in waves.
+  int64_t parts = 0;
+  /// Busy block slots over all slots of all waves (persistent: the longest
+  /// path's candidate tiles of every resident block).
   double utilization = 0;
   int64_t launches = 1;
   double computeSec = 0;
@@ -415,7 +467,9 @@ struct ScheduleEstimate {
 
 /// Predicts one choice. The model: a block runs at rate x efficiency /
 /// (SMs x blocksToSaturate) whatever the other slots do, so a grid that
-/// leaves slots empty or ends in a partial wave pays for it; partial
+/// leaves slots empty or ends in a partial wave pays for it; a persistent
+/// shape (unsplit) takes its walk's path of candidate tiles instead, so a
+/// partial round of row tiles costs only the parts it holds; partial
 /// candidate tiles are computed in full; the rows are read once per split
 /// and the candidates once; a split adds two launches (the output memset
 /// and the merge). Fails on overflow or a missing FLOP rate.
@@ -426,8 +480,8 @@ estimateTiledSchedule(const TiledWork &work, ArrayRef<TileShape> shapes,
 
 /// The cheapest (shape, split) by estimateTiledSchedule, over `shapes` and
 /// every split from 1 to the number of candidate tiles (1 when the work is
-/// not splittable, `forcedSplit` when non-zero). Ties go to the earlier
-/// shape and the smaller split.
+/// not splittable or the shape is not, `forcedSplit` when non-zero). Ties go to
+/// the earlier shape and the smaller split.
 llvm::Expected<ScheduleEstimate>
 chooseTiledSchedule(const TiledWork &work, ArrayRef<TileShape> shapes,
                     const DeviceProfile &device, int64_t forcedSplit = 0);
