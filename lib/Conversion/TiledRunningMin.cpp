@@ -3085,7 +3085,16 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     // wgmma's TMA stages (3xTF32: the split producer) need blocks without
     // clusters; they run persistent unless the user asked for none.
     bool tma = wgmma && (opts.cluster == -1 || opts.cluster == 1);
-    bool splitProducer = tma && mma == MmaKind::TF32x3;
+    // 3xTF32's split producer (one block per SM) needs a row tile for every
+    // SM: on the probe's 32 row tiles it ran 56.2 us where the register
+    // staging, split 4 ways, ran 40.5 (docs/performance-notes.md, version
+    // 17). With fewer rows the ledger weighs the register staging's splits
+    // (unsplit, the kernel still takes the producer), unless the user's
+    // tiles need the producer's stages.
+    bool rowsFill = llvm::divideCeil(work.rows, 128) >=
+                        uint64_t(opts.device.multiprocessors) ||
+                    opts.tileM > 128;
+    bool splitProducer = tma && mma == MmaKind::TF32x3 && rowsFill;
     ArrayRef<MmaShapeOffer> mmaOffers = !wgmma ? ArrayRef(kMmaShapeOffers)
                                         : splitProducer
                                             ? ArrayRef(kWgmmaSplitShapeOffers)
@@ -3096,7 +3105,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       if (wgmma && mma == MmaKind::TF32x3 && offer.config.bn > 128)
         continue;
       ShapeOffer o{offer.config, offer.measured};
-      o.measured.persistent = tma && opts.persistent != 0;
+      o.measured.persistent = tma && opts.persistent != 0 &&
+                              (mma != MmaKind::TF32x3 || splitProducer);
       // A split of the ledger's own launches without TMA: the split
       // producer's 192-row stages would not fit the register staging.
       o.measured.splittable = !o.measured.persistent && !splitProducer;

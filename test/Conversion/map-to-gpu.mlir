@@ -146,6 +146,11 @@
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=131072 persistent=0 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XW
 // WG3XW: ledger on h200: 128x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 1024 blocks in 8 wave(s), 97% of block slots busy, predicted 181242.2 us
 // WG3XW-SAME: 192x128 tiles: best split 1, 191614.2 us
+// The probe's 4096 rows make 32 row tiles of 128, too few for a split
+// producer block on each SM: the register staging's splits are weighed
+// instead, and 64x64 tiles split 4 ways win as before.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XS
+// WG3XS: ledger on h200: 64x64 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 4: 256 blocks in 1 wave(s)
 
 // The byte ledger's schedule model chooses tile shape and split; each
 // decision is a remark. Probe (4096 rows x 256 x 512, direct form, 3 FLOPs
