@@ -3049,8 +3049,10 @@ const MmaShapeOffer kWgmmaShapeOffers[] = {
 /// 0.79, 0.77 and 0.78 on sample-, centroid- and feature-heavy; 192x128
 /// (three, beside one producer warpgroup) 0.83, 0.84 and 0.84: the
 /// candidates' split, which the producer does once per candidate tile and
-/// row tile, is spread over 1.5 times the rows. 64x64 keeps the register
-/// staging's figures for small row counts.
+/// row tile, is spread over 1.5 times the rows. 64x64 (one consumer
+/// warpgroup beside two producer ones, for few candidates) is not
+/// measured: it is offered at mma.sync's 64x64 fraction, one block per SM
+/// as the split producer launches it.
 const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
     {{192, 128, 0, 2, 32, 1},
      {192, 128, /*blocksToSaturate=*/1, 0.83},
@@ -3063,7 +3065,7 @@ const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
      64,
      32},
     {{64, 64, 0, 2, 16, 1},
-     {64, 64, /*blocksToSaturate=*/4, 0.17},
+     {64, 64, /*blocksToSaturate=*/1, 0.17},
      0.33,
      64,
      32},
