@@ -146,6 +146,11 @@
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=131072 persistent=0 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XW
 // WG3XW: ledger on h200: 128x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 1024 blocks in 8 wave(s), 97% of block slots busy, predicted 181242.2 us
 // WG3XW-SAME: 192x128 tiles: best split 1, 191614.2 us
+// The walk's counts saturate rather than wrap: INT64_MAX rows are
+// 48038396025285291 row tiles of 192, 363927242615798 rounds of the 132
+// blocks (the candidates' 2 tiles are too few for parts).
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=9223372036854775807 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XHUGE
+// WG3XHUGE: ledger on h200: 192x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 363927242615798 round(s) of 1 candidate part(s)
 // The probe's 4096 rows make 32 row tiles of 128, too few for a split
 // producer block on each SM: the register staging's splits are weighed
 // instead, and 64x64 tiles split 4 ways win as before.
