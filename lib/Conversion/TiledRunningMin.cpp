@@ -3160,8 +3160,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   // A split only pays when the rows leave slots empty.
   bool fills = true;
   for (const TileShape &shape : shapes) {
-    int64_t rowBlocks =
-        (work.rows + shape.rowsPerBlock - 1) / shape.rowsPerBlock;
+    // divideCeil: rows + rowsPerBlock - 1 overflowed at INT64_MAX rows
+    // (map-to-gpu.mlir, WG3XHUGE, under UBSan).
+    int64_t rowBlocks = llvm::divideCeil(work.rows, shape.rowsPerBlock);
     fills &= rowBlocks >= opts.device.multiprocessors * shape.blocksToSaturate;
   }
   if (fills)
