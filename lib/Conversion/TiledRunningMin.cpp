@@ -3091,6 +3091,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     // wgmma's TMA stages (3xTF32: the split producer) need blocks without
     // clusters; they run persistent unless the user asked for none.
     bool tma = wgmma && (opts.cluster == -1 || opts.cluster == 1);
+    bool persistent =
+        wgmma && persistentBlocksAllowed(opts.persistent, opts.cluster);
     // 3xTF32's split producer (one block per SM) needs a row tile for every
     // SM: on the probe's 32 row tiles it ran 56.2 us where the register
     // staging, split 4 ways, ran 40.5 (docs/performance-notes.md, version
@@ -3111,8 +3113,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       if (wgmma && mma == MmaKind::TF32x3 && offer.config.bn > 128)
         continue;
       ShapeOffer o{offer.config, offer.measured};
-      o.measured.persistent = tma && opts.persistent != 0 &&
-                              (mma != MmaKind::TF32x3 || splitProducer);
+      o.measured.persistent =
+          persistent && (mma != MmaKind::TF32x3 || splitProducer);
       // A split of the ledger's own launches without TMA: the split
       // producer's 192-row stages would not fit the register staging.
       o.measured.splittable = !o.measured.persistent && !splitProducer;
@@ -3335,8 +3337,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // the ledger's own splits, for rows too few to fill the GPU, keep
   // cp.async.
   bool persistentAllowed =
-      ctx.tiles.persistent != 0 &&
-      (ctx.tiles.cluster == -1 || ctx.tiles.cluster == 1);
+      persistentBlocksAllowed(ctx.tiles.persistent, ctx.tiles.cluster);
   // 3xTF32's split staging takes the TMA schedule's producer and
   // mbarriers (splitProducer) without tensor maps or clusters: three
   // stages of the rows and the candidates' three parts fill 192 KiB

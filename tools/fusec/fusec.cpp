@@ -208,7 +208,8 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   // sm_90a's tensor-core kernels (TMA, or 3xTF32's split producer,
   // without clusters) run in a block per multiprocessor, which computes the
   // candidate norms once.
-  if (arch == "sm_90a" && persistent != 0 && (cluster == -1 || cluster == 1))
+  if (arch == "sm_90a" &&
+      mlir::fuse::persistentBlocksAllowed(persistent, cluster))
     options.persistentBlocks = profile->multiprocessors;
   auto bindings = mlir::fuse::SizeBindings::parse(
       std::vector<std::string>(sizes.begin(), sizes.end()));

@@ -385,6 +385,17 @@ struct TileShape {
   bool splittable = true;
 };
 
+/// Whether sm_90a's TMA kernels (3xTF32's split producer among them) may
+/// run in persistent blocks, given the `persistent` and `cluster` options:
+/// unless the user turned them off or asked for clusters, whose blocks
+/// would have to walk the same number of row tiles. The schedule decides
+/// per kernel (it needs TMA); the ledger's floor counts the candidate norms
+/// once per block when this holds (LedgerOptions::persistentBlocks). One
+/// rule for both.
+inline bool persistentBlocksAllowed(int64_t persistent, int64_t cluster) {
+  return persistent != 0 && (cluster == -1 || cluster == 1);
+}
+
 /// Persistent blocks: a candidate part accumulates its row tile's norms in
 /// its first candidate tile, which doubles the consumers' per-slice work
 /// there, so a part needs this many candidate tiles to amortize it
