@@ -2739,9 +2739,10 @@ int32_t TiledBuilder::producerRegisters() const {
   // The split producer holds its chunks of a slice across the wait for
   // its stage, and splits them: 16 elements a thread in two warpgroups
   // (128x128), 32 in one (192x128). With one, 80 registers spilled 16
-  // bytes; 104 leave the consumers 136, which their 64 accumulators fit,
-  // and sample-heavy ran 171.5 ms against 175.0-176.6 at 80
-  // (docs/performance-notes.md, version 17).
+  // bytes; 104 leave the consumers 136, at which ptxas serializes their
+  // wgmma (C7512), and sample-heavy ran 171.5 ms against 175.0-176.6 at
+  // 80: the producer paces the kernel (docs/performance-notes.md,
+  // version 17).
   if (cfg.splitProducer())
     return cfg.tmaProducerThreads() > 128 ? 80 : 104;
   return cfg.threads() > 256 ? 24 : 40;
