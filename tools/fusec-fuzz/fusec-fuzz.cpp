@@ -85,12 +85,14 @@ LogicalResult configureStrict(PassManager &pm) {
 /// Compiles a copy of `module` at `level`; the outcome does not matter.
 FailureOr<fusec::CompileResult>
 compileCopy(ModuleOp module, fusec::EmitLevel level, bool fuseIndexReductions,
-            OwningOpRef<ModuleOp> *keep, llvm::StringRef precision = "ieee") {
+            OwningOpRef<ModuleOp> *keep, llvm::StringRef precision = "ieee",
+            llvm::StringRef arch = "sm_90") {
   OwningOpRef<ModuleOp> copy = module.clone();
   fusec::CompileOptions options;
   options.emit = level;
   options.fuseIndexReductions = fuseIndexReductions;
   options.precision = precision.str();
+  options.arch = arch.str();
   options.configurePassManager = [](PassManager &pm) {
     return succeeded(configureStrict(pm));
   };
@@ -165,13 +167,16 @@ void runOneInput(llvm::StringRef text) {
 
   // GPU: scheduled, lowered to NVVM and serialized to PTX text (MLIR's NVVM
   // serializer initializes the NVPTX backend itself). The f32 products of a
-  // Gram form go to the FMA units, TF32 or 3xTF32 tensor cores by the
-  // input's length, so that every schedule is reached without tripling the
-  // cost of an input (f16/bf16 ones always take the tensor cores).
+  // Gram form go to the FMA units, TF32 or 3xTF32 tensor cores, and the
+  // target is sm_90 (mma.sync) or sm_90a (wgmma, TMA, persistent blocks
+  // and the split producer), by the input's length, so that every schedule
+  // is reached without multiplying the cost of an input (f16/bf16 ones
+  // always take the tensor cores).
   static const char *const kPrecisions[] = {"ieee", "tf32", "3xtf32"};
+  static const char *const kArchs[] = {"sm_90", "sm_90a"};
   (void)compileCopy(*module, fusec::EmitLevel::PTX,
                     /*fuseIndexReductions=*/true, nullptr,
-                    kPrecisions[text.size() % 3]);
+                    kPrecisions[text.size() % 3], kArchs[text.size() / 3 % 2]);
 }
 
 } // namespace
