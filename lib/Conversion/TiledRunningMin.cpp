@@ -3053,7 +3053,8 @@ const MmaShapeOffer kWgmmaShapeOffers[] = {
 /// row tile, is spread over 1.5 times the rows. 64x64 (one consumer
 /// warpgroup beside two producer ones, for few candidates) is not
 /// measured: it is offered at mma.sync's 64x64 fraction, one block per SM
-/// as the split producer launches it.
+/// as the split producer launches it. These offers are 3xTF32's only, so
+/// their tf32 fraction is the one the ledger uses.
 const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
     {{192, 128, 0, 2, 32, 1},
      {192, 128, /*blocksToSaturate=*/1, 0.83},
@@ -3340,9 +3341,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool persistentAllowed =
       persistentBlocksAllowed(ctx.tiles.persistent, ctx.tiles.cluster);
   // 3xTF32's split staging takes the TMA schedule's producer and
-  // mbarriers (splitProducer) without tensor maps or clusters: three
-  // stages of the rows and the candidates' three parts fill 192 KiB
-  // (the split producer).
+  // mbarriers (splitProducer) without clusters: three stages of the rows
+  // (by TMA) and the candidates' three parts fill 192 KiB at 128 rows and
+  // 216 KiB at 192.
   bool tmaPossible =
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
