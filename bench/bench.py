@@ -490,7 +490,8 @@ def load_manifest(kdir):
         entries.append(dict(name=name, example=example, program=program,
                             form=form, shape=shape, precision=precision,
                             ptx_path=os.path.join(kdir, str(ptx)) if ptx
-                            else "", notes=notes, index=i, error=error))
+                            else "", notes=notes, index=i, error=error,
+                            baseline=bool(e.get("baseline"))))
     return entries, problems
 
 
@@ -755,7 +756,7 @@ def mark_best(rows):
     groups = {}
     for r in rows:
         if r.get("family") != "fusec" or r.get("status") != "ok" or \
-                r.get("time_ms") is None:
+                r.get("time_ms") is None or r.get("baseline"):
             continue
         key = (r["shape"], r.get("program"), bool(r.get("graph")),
                canonical_precision(r.get("precision")))
@@ -783,7 +784,9 @@ def _ok(r):
 
 
 def _best(rows, pred):
-    cands = [r for r in rows if _ok(r) and pred(r)]
+    # A/B baselines (manifest "baseline": an earlier version's kernel timed
+    # beside the current one) are never what a target is judged on.
+    cands = [r for r in rows if _ok(r) and not r.get("baseline") and pred(r)]
     return min(cands, key=lambda r: r["time_ms"]) if cands else None
 
 
@@ -2901,11 +2904,14 @@ class Bench:
             impl = "fusec %s (%s" % (entry["name"], entry["program"])
             if prec != "ieee" and prec not in entry["name"].lower():
                 impl += ", " + prec
-            self.run_peer(
+            row = self.run_peer(
                 S, impl + ")", "fusec", form, self.fusec_setup(S, entry),
                 program=entry["program"], plan="fused", check=check, kk=kk,
                 graph=S.cfg["graph"], precision=prec,
                 keep_labels="fusec" if form in ("naive", "gram") else None)
+            if entry.get("baseline"):
+                row["baseline"] = True
+                row["notes"].append("A/B baseline, not a target candidate")
 
     def run_assign_half(self, S):
         """An fp16/bf16 shape (issue 8): fusec's tensor-core kernels; cuBLAS
@@ -3590,9 +3596,16 @@ def _self_check_issue8(ok):
     cells = row_cells(rows[0])
     ok(cells[5] == "f64: 0 (0) / 4096; f32: 2 (1)", "f16 mismatch cell: %s"
        % cells[5])
+    # An A/B baseline, faster and with more mismatches: neither marked best
+    # nor judged by a target.
+    baseline = mk("sample-heavy", "fusec gemm_argmin.sample-heavy.3xtf32-old "
+                  "(gemm_argmin)", "fusec", "gram", 150.0, 131072 * 8, 9,
+                  precision="3xtf32", program="gemm_argmin", plan="fused")
+    baseline["baseline"] = True
+    rows.append(baseline)
     mark_best(rows)
-    ok(rows[5]["best"] and rows[6]["best"] and rows[7]["best"],
-       "★best per precision")
+    ok(rows[5]["best"] and rows[6]["best"] and rows[7]["best"] and
+       not baseline["best"], "★best per precision, not the baseline")
     targets = evaluate_targets(rows, ceil)
     t8 = {(t["shape"], t["target"]): t for t in targets if t["issue"] == 8}
     ok(all(t["issue"] in (7, 8) for t in targets), "issue numbers")
@@ -3657,9 +3670,11 @@ def _self_check_issue8(ok):
     lines = [ln for ln in part.splitlines()
              if ln.startswith("| probe-f16 |") or
              ln.startswith("| sample-heavy |")]
-    ok(len(lines) == 7 and all(ln.count(" | ") == len(TABLE_HEADERS) - 1
+    ok(len(lines) == 8 and all(ln.count(" | ") == len(TABLE_HEADERS) - 1
                                for ln in lines),
        "half and tensor-core rows: %d" % len(lines))
+    ok(any("3xtf32-old" in ln and "★best" not in ln for ln in lines),
+       "the baseline row is listed, unmarked")
     ok(md.index("### probe-f16") < md.index("### sample-heavy-f16") <
        md.index("### sample-heavy ("), "tables in run order")
     with tempfile.TemporaryDirectory() as tmp:

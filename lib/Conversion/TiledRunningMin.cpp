@@ -431,6 +431,18 @@ struct TileConfig {
   /// and shared memory moves 176 KiB a slice instead of 240 KiB, below the
   /// MMAs' time (docs/performance-notes.md, version 16).
   bool splitProducer() const { return tma && splitStaged(); }
+  /// 3xTF32 with the split producer measures the rows from an origin o,
+  /// the first candidate (its non-finite features 0): the MMAs add
+  /// (x - o) . c, and the candidate duty adds o . c for each candidate
+  /// (exactly the pairwise sum, x . c, once added). The tensor cores
+  /// truncate every add to the accumulator's ulp, and x . c grows to
+  /// d / 4 on data in [0, 1) (2048 at d = 8192), where the small x big
+  /// corrections are about one ulp and are mostly lost: that made more
+  /// labels wrong than the IEEE kernel's (docs/performance-notes.md,
+  /// version 17). From the origin the accumulator stays near 0 on data
+  /// away from it, and o . c is summed by the duty in f32 at round to
+  /// nearest, one slice's partial sum at a time.
+  bool translatesRows() const { return splitProducer(); }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
     return mma == MmaKind::F16 || mma == MmaKind::BF16 ? 16 : 8;
@@ -611,8 +623,8 @@ private:
                        Value buffer = Value());
   /// The split producer: the thread's TF32 A fragment of k-step `step` (rows g
   /// and g + 8 of its warp's 16, features q and q + 4 of the step, the
-  /// mma.sync m16n8k8 order), split: big, small and cross, 4 registers
-  /// each.
+  /// mma.sync m16n8k8 order), measured from the origin (translatesRows)
+  /// and split: big, small and cross, 4 registers each.
   std::array<SmallVector<Value>, 3> loadRowFragment(Value rowSmem, Value buffer,
                                                     int64_t step);
   /// One m64nNk8 TF32 wgmma with A in registers (4 x i32) and B from the
@@ -742,6 +754,10 @@ private:
   /// One per MMA of a k-step (3xTF32: small x cross, cross x small, big x
   /// big).
   SmallVector<WgmmaOperands> wgmmaOperands;
+  /// translatesRows: the origin's features of each stage's slice
+  /// ([stage][feature], f32), which the producer stores beside the
+  /// candidates' parts.
+  Value originSmem;
 };
 
 TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
@@ -1063,6 +1079,7 @@ Value TiledBuilder::packWgmmaAccumulators(ArrayRef<Value> acc) {
 std::array<SmallVector<Value>, 3>
 TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
   std::array<SmallVector<Value>, 3> parts;
+  Value origin;
   // Registers (g, q), (g + 8, q), (g, q + 4), (g + 8, q + 4). In the
   // swizzled tile the 8 rows of a warp's loads put chunk 2 * step (or
   // 2 * step + 1) in 8 distinct chunk positions: no bank conflicts.
@@ -1072,6 +1089,13 @@ TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
                                           idx(8 * step + 4 * (reg / 2)));
     Value v = memref::LoadOp::create(builder, loc, rowSmem,
                                      stagedIndex(buffer, row, feature));
+    if (originSmem) {
+      // Registers 0 and 1 (2 and 3) share their feature.
+      if (reg % 2 == 0)
+        origin = memref::LoadOp::create(builder, loc, originSmem,
+                                        ValueRange{buffer, feature});
+      v = arith::SubFOp::create(builder, loc, v, origin);
+    }
     Tf32Parts split = splitTf32(v);
     parts[0].push_back(split.big);
     parts[1].push_back(split.small);
@@ -1331,6 +1355,9 @@ LogicalResult TiledBuilder::build() {
     bCrossSmem = sharedBuffer(bType);
     bCrossOffset = lastSharedOffset;
   }
+  if (cfg.translatesRows())
+    originSmem = sharedBuffer(MemRefType::get(
+        {buffers, cfg.bk}, f32Type, MemRefLayoutAttrInterface(), workgroup));
   // wgmma reads shared memory through the async proxy: this thread's
   // writes (cp.async or stores) become visible to it before a barrier
   // publishes them.
@@ -1366,8 +1393,10 @@ LogicalResult TiledBuilder::build() {
                         MemRefLayoutAttrInterface(), workgroup)));
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
+  // translatesRows: o . c is one more candidate sum, the last.
+  size_t columnSums = plan.colReductions.size() + (originSmem ? 1 : 0);
   auto allocateColumnNorms = [&](int64_t slots) {
-    for (size_t i = 0; i < plan.colReductions.size(); ++i)
+    for (size_t i = 0; i < columnSums; ++i)
       colNormSmem.push_back(sharedBuffer(MemRefType::get(
           {slots * cfg.bn}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
   };
@@ -1664,8 +1693,7 @@ LogicalResult TiledBuilder::build() {
   int64_t cachedTiles = 0;
   bool cachesAll = false;
   if (cfg.persistent) {
-    int64_t slotBytes =
-        cfg.bn * 4 * static_cast<int64_t>(plan.colReductions.size());
+    int64_t slotBytes = cfg.bn * 4 * static_cast<int64_t>(columnSums);
     int64_t slots = 1;
     if (slotBytes) {
       int64_t withOneSlot =
@@ -1859,6 +1887,48 @@ LogicalResult TiledBuilder::build() {
         builder, loc, builder.getIndexType(), opaque.getResult(0));
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
     SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
+    // The origin's features of the slice, a chunk for each of the first
+    // threads: candidate 0's, its non-finite ones 0 (an infinite origin
+    // would make every translated row infinite), 0 past d.
+    int64_t e = chunkElems();
+    Value originOwner, originChunk, originAt;
+    if (originSmem) {
+      auto vecType = VectorType::get({e}, builder.getF32Type());
+      auto splat = [&](float v) -> Value {
+        return arith::ConstantOp::create(
+            builder, loc,
+            DenseElementsAttr::get(vecType, builder.getF32FloatAttr(v)));
+      };
+      originOwner = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, stagingTid, idx(cfg.bk / e));
+      originAt = arith::MulIOp::create(builder, loc, stagingTid, idx(e));
+      Value feature = arith::AddIOp::create(builder, loc, l0, originAt);
+      Value ok = arith::AndIOp::create(
+          builder, loc, originOwner,
+          arith::AndIOp::create(
+              builder, loc,
+              arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                    feature, d),
+              arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt, k,
+                                    idx(0))));
+      auto ifOp = scf::IfOp::create(
+          builder, loc, ok,
+          [&](OpBuilder &b, Location l) {
+            Value v = vector::LoadOp::create(
+                b, l, vecType, colMem, ValueRange{idx(0), feature},
+                /*nontemporal=*/false, llvm::MaybeAlign(16));
+            scf::YieldOp::create(b, l, v);
+          },
+          [&](OpBuilder &b, Location l) {
+            scf::YieldOp::create(b, l, splat(0));
+          });
+      Value v = ifOp.getResult(0);
+      Value finite =
+          arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
+                                math::AbsFOp::create(builder, loc, v),
+                                splat(std::numeric_limits<float>::infinity()));
+      originChunk = arith::SelectOp::create(builder, loc, finite, v, splat(0));
+    }
     waitStageFree(g);
     // The rows go unsplit, by TMA from the first thread.
     {
@@ -1871,9 +1941,16 @@ LogicalResult TiledBuilder::build() {
       tmaLoad(s, stageOf(g), rowTensorMap, aOffset, cfg.bm, i64c(0), rowBase,
               Value());
     }
-    storeSplitTile(bRegs, {bSmem, bSmallSmem, bCrossSmem},
-                   arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)),
-                   cfg.bn);
+    Value stage = arith::RemUIOp::create(builder, loc, g, idx(cfg.stages));
+    storeSplitTile(bRegs, {bSmem, bSmallSmem, bCrossSmem}, stage, cfg.bn);
+    if (originSmem) {
+      auto ifOp = scf::IfOp::create(builder, loc, originOwner, false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      vector::StoreOp::create(builder, loc, originChunk, originSmem,
+                              ValueRange{stage, originAt},
+                              /*nontemporal=*/false, llvm::MaybeAlign(16));
+    }
     fenceForWgmma();
     NVVM::MBarrierArriveOp::create(
         builder, loc, builder.getI64Type(), fullBarrier(stageOf(g)), Value(),
@@ -1973,6 +2050,8 @@ LogicalResult TiledBuilder::build() {
     lInits.push_back(normInit(red));
   for (Operation *red : plan.colReductions)
     lInits.push_back(normInit(red));
+  if (originSmem)
+    lInits.push_back(f32(0));
   KernelEmitter::Frame *lLoop =
       emitter.openLoop(jLoop, zeroIdx, numSlices, idx(1), lInits);
   builder.setInsertionPointToEnd(lLoop->body);
@@ -2144,13 +2223,15 @@ LogicalResult TiledBuilder::build() {
                              unsigned accBase, bool guarded,
                              SmallVector<Value> &acc,
                              KernelEmitter::Frame *frame) -> LogicalResult {
-    if (reds.empty())
+    // translatesRows: the candidates' duty also sums o . c, after `reds`.
+    bool withOrigin = !isRow && originSmem;
+    size_t sums = reds.size() + (withOrigin ? 1 : 0);
+    if (sums == 0)
       return success();
     emitter.setInsertionPoint(frame);
     Value local = isRow ? normRowLocal : normColLocal;
     Value inRange = dutyOwner(isRow);
-    SmallVector<Value> old(acc.begin() + accBase,
-                           acc.begin() + accBase + reds.size());
+    SmallVector<Value> old(acc.begin() + accBase, acc.begin() + accBase + sums);
     SmallVector<Type> types(old.size(), f32Type);
     auto ifOp = scf::IfOp::create(builder, loc, TypeRange(types), inRange,
                                   /*withElseRegion=*/true);
@@ -2167,13 +2248,18 @@ LogicalResult TiledBuilder::build() {
     // chain made the duty a dependency chain of bk FMAs (4 cycles each),
     // which Nsight Compute showed as the leading stall of the tensor-core
     // kernel ("wait", docs/performance-notes.md, version 9).
+    // translatesRows sums each slice on its own and adds it to the running
+    // value once: o . c, like x . c, grows to thousands, where the adds of
+    // a feature at a time would each round.
     int64_t chains = sliceFeatures.size() >= 16 ? 4 : 1;
-    SmallVector<SmallVector<Value>> partial(reds.size());
-    for (auto [i, red] : llvm::enumerate(reds)) {
+    bool slicePartials = static_cast<bool>(originSmem);
+    SmallVector<SmallVector<Value>> partial(sums);
+    for (size_t i = 0; i < sums; ++i) {
       emitter.setInsertionPoint(duty);
-      partial[i].push_back(old[i]);
+      Value identity = i < reds.size() ? normInit(reds[i]) : f32(0);
+      partial[i].push_back(slicePartials ? identity : old[i]);
       for (int64_t c = 1; c < chains; ++c)
-        partial[i].push_back(normInit(red));
+        partial[i].push_back(identity);
     }
     Value named = isRow ? normRow : normCol;
     // MMA staging keeps a row's features contiguous in 16-byte chunks: one
@@ -2208,7 +2294,7 @@ LogicalResult TiledBuilder::build() {
         features.push_back(
             {l, idx(static_cast<int64_t>(kk)), sliceInD[kk]});
     }
-    Value chunk;
+    Value chunk, originChunk;
     for (auto [kk, feature] : llvm::enumerate(features)) {
       Value l = feature.l;
       emitter.setInsertionPoint(duty);
@@ -2229,6 +2315,13 @@ LogicalResult TiledBuilder::build() {
             chunk = arith::AddFOp::create(
                 builder, loc, chunk, load(isRow ? aSmallSmem : bSmallSmem));
           emitter.define(chunk, duty);
+          if (withOrigin) {
+            originChunk = vector::LoadOp::create(
+                builder, loc, VectorType::get({e}, f32Type), originSmem,
+                ValueRange{current, feature.offset}, /*nontemporal=*/false,
+                llvm::MaybeAlign(16));
+            emitter.define(originChunk, duty);
+          }
         }
         v = vector::ExtractOp::create(builder, loc, chunk,
                                       static_cast<int64_t>(kk % e));
@@ -2276,20 +2369,34 @@ LogicalResult TiledBuilder::build() {
                 ? arith::SelectOp::create(builder, loc, feature.inD, next, a)
                 : next;
       }
+      if (withOrigin) {
+        emitter.setInsertionPoint(duty);
+        Value &a = partial[reds.size()][kk % chains];
+        Value o = vector::ExtractOp::create(builder, loc, originChunk,
+                                            static_cast<int64_t>(kk % e));
+        // Features past d are 0 in both the origin and the candidates.
+        a = LLVM::FMAOp::create(builder, loc, o, v, a);
+      }
     }
     emitter.setInsertionPoint(duty);
+    auto combine = [&](size_t i, Value x, Value y) -> Value {
+      if (i < reds.size())
+        return combineNorms(reds[i], x, y);
+      return arith::AddFOp::create(builder, loc, x, y);
+    };
     SmallVector<Value> updated;
-    for (auto [i, red] : llvm::enumerate(reds)) {
+    for (size_t i = 0; i < sums; ++i) {
       SmallVector<Value> level(partial[i]);
       while (level.size() > 1) {
         SmallVector<Value> nextLevel;
         for (size_t c = 0; c + 1 < level.size(); c += 2)
-          nextLevel.push_back(combineNorms(red, level[c], level[c + 1]));
+          nextLevel.push_back(combine(i, level[c], level[c + 1]));
         if (level.size() % 2)
           nextLevel.push_back(level.back());
         level = nextLevel;
       }
-      updated.push_back(level.front());
+      updated.push_back(slicePartials ? combine(i, old[i], level.front())
+                                      : level.front());
     }
     builder.setInsertionPointToEnd(ifOp.thenBlock());
     scf::YieldOp::create(builder, loc, updated);
@@ -2524,7 +2631,7 @@ LogicalResult TiledBuilder::build() {
 
   // Publish the norms of this tile.
   emitter.setInsertionPoint(jLoop);
-  bool hasNorms = !plan.rowReductions.empty() || !plan.colReductions.empty();
+  bool hasNorms = !plan.rowReductions.empty() || columnSums;
   // TMA: a fast warp may publish this tile's norms while a slow one still
   // reads the previous tile's (or row tile's) in its epilogue when a tile
   // has no more slices than there are stages: the producer can then fill
@@ -2580,6 +2687,20 @@ LogicalResult TiledBuilder::build() {
       emitter.define(v, jLoop);
       emitter.reductionValues[{red, Value(), cols[c]}] = v;
     }
+  // translatesRows: x . c is the MMAs' (x - o) . c plus the duty's o . c.
+  for (int64_t c = 0; originSmem && c < cfg.tn; ++c) {
+    emitter.setInsertionPoint(jLoop);
+    Value local = colLocal(c);
+    if (cfg.persistent)
+      local = arith::AddIOp::create(builder, loc, colSlotBase, local);
+    Value originDot = memref::LoadOp::create(builder, loc, colNormSmem.back(),
+                                             ValueRange{local});
+    for (int64_t m = 0; m < cfg.tm; ++m) {
+      Value &value = pairwiseAcc[m * cfg.tn + c];
+      value = arith::AddFOp::create(builder, loc, value, originDot);
+      emitter.define(value, jLoop);
+    }
+  }
   for (int64_t m = 0; m < cfg.tm; ++m)
     for (int64_t c = 0; c < cfg.tn; ++c)
       emitter.reductionValues[{plan.pairwise, rows[m], cols[c]}] =
@@ -3533,6 +3654,10 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
          << " bytes of dynamic shared memory)"
          << (cfg.persistent
                  ? ", persistent blocks that cache the candidate norms"
+                 : "")
+         << (cfg.translatesRows()
+                 ? ", rows measured from the first candidate (its dot "
+                   "products summed by the candidate duty)"
                  : "");
     else if (splitStaged)
       os << ", slices split once into TF32 big, small and cross tiles "
