@@ -576,6 +576,18 @@ private:
   /// staging tiles `parts` of slice `buffer`, once per staged element.
   void storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts, Value buffer,
                       int64_t rows);
+  /// translatesRows: the thread's pairwise sums from the origin (`values`,
+  /// row-major over `rows` x `cols`), except that a sum that is not finite
+  /// (an infinite or NaN input, or an overflow) of a pair that exists is
+  /// recomputed from the operands in global memory with f32 FMAs. From the
+  /// origin an infinite feature's sign is that of x - o and of o, not of x:
+  /// x . c = -inf could come out NaN, and a NaN distance wins. The
+  /// recomputation goes through thread-private memory, off the registers
+  /// that the accumulators hold (a loop per pair made ptxas spill them).
+  SmallVector<Value> recomputeSpecialDots(ArrayRef<Value> values,
+                                          ArrayRef<Value> rows,
+                                          ArrayRef<Value> cols, Value rowSrc,
+                                          Value colSrc);
   /// The split of an f32 operand for the MMAs: the TF32 part
   /// (cvt.rna.tf32, which keeps NaN a NaN and inf an inf), the f32
   /// remainder (which the tensor core truncates to TF32, and which is
@@ -1191,6 +1203,101 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
   if (!rowSmem)
     NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
   return d;
+}
+
+SmallVector<Value> TiledBuilder::recomputeSpecialDots(ArrayRef<Value> values,
+                                                      ArrayRef<Value> rows,
+                                                      ArrayRef<Value> cols,
+                                                      Value rowSrc,
+                                                      Value colSrc) {
+  Type f32Type = builder.getF32Type();
+  int64_t tn = static_cast<int64_t>(cols.size());
+  int64_t count = static_cast<int64_t>(values.size());
+  Value inf = arith::ConstantOp::create(
+      builder, loc,
+      builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));
+  // |value| >= inf is also true for NaN (unordered).
+  auto recompute = [&](Value value, Value row, Value col) -> Value {
+    Value special =
+        arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UGE,
+                              math::AbsFOp::create(builder, loc, value), inf);
+    Value exists = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, n),
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, col, k));
+    return arith::AndIOp::create(builder, loc, special, exists);
+  };
+  // Whether any is: the largest magnitude (NaN if any is NaN) is not below
+  // inf. Which pairs exist is asked only then.
+  Value largest = math::AbsFOp::create(builder, loc, values[0]);
+  for (int64_t p = 1; p < count; ++p)
+    largest = arith::MaximumFOp::create(
+        builder, loc, largest, math::AbsFOp::create(builder, loc, values[p]));
+  Value any = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UGE,
+                                    largest, inf);
+  auto ifOp =
+      scf::IfOp::create(builder, loc, SmallVector<Type>(count, f32Type), any,
+                        /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(builder, loc, values);
+  builder.setInsertionPointToStart(ifOp.thenBlock());
+  auto privateBuffer = [&](int64_t size, Type type) -> Value {
+    auto memrefType =
+        MemRefType::get({size}, type, MemRefLayoutAttrInterface(),
+                        gpu::AddressSpaceAttr::get(builder.getContext(),
+                                                   gpu::AddressSpace::Private));
+    return ctx.func.addPrivateAttribution(memrefType, loc);
+  };
+  Value valueMem = privateBuffer(count, f32Type);
+  Value rowIdx =
+      privateBuffer(static_cast<int64_t>(rows.size()), builder.getIndexType());
+  Value colIdx = privateBuffer(tn, builder.getIndexType());
+  for (int64_t p = 0; p < count; ++p)
+    memref::StoreOp::create(builder, loc, values[p], valueMem,
+                            ValueRange{idx(p)});
+  for (auto [i, row] : llvm::enumerate(rows))
+    memref::StoreOp::create(builder, loc, row, rowIdx,
+                            ValueRange{idx(static_cast<int64_t>(i))});
+  for (auto [i, col] : llvm::enumerate(cols))
+    memref::StoreOp::create(builder, loc, col, colIdx,
+                            ValueRange{idx(static_cast<int64_t>(i))});
+  {
+    OpBuilder::InsertionGuard loopGuard(builder);
+    auto pairs = scf::ForOp::create(builder, loc, idx(0), idx(count), idx(1));
+    builder.setInsertionPointToStart(pairs.getBody());
+    Value p = pairs.getInductionVar();
+    Value value = memref::LoadOp::create(builder, loc, valueMem, ValueRange{p});
+    Value row = memref::LoadOp::create(
+        builder, loc, rowIdx,
+        ValueRange{arith::DivUIOp::create(builder, loc, p, idx(tn))});
+    Value col = memref::LoadOp::create(
+        builder, loc, colIdx,
+        ValueRange{arith::RemUIOp::create(builder, loc, p, idx(tn))});
+    auto again =
+        scf::IfOp::create(builder, loc, recompute(value, row, col), false);
+    builder.setInsertionPointToStart(again.thenBlock());
+    auto features =
+        scf::ForOp::create(builder, loc, idx(0), d, idx(1), ValueRange{f32(0)});
+    builder.setInsertionPointToStart(features.getBody());
+    Value l = features.getInductionVar();
+    Value x = memref::LoadOp::create(builder, loc, rowSrc, ValueRange{row, l});
+    Value c = memref::LoadOp::create(builder, loc, colSrc, ValueRange{col, l});
+    scf::YieldOp::create(
+        builder, loc,
+        ValueRange{LLVM::FMAOp::create(builder, loc, x, c,
+                                       features.getRegionIterArgs()[0])
+                       .getResult()});
+    builder.setInsertionPointAfter(features);
+    memref::StoreOp::create(builder, loc, features.getResult(0), valueMem,
+                            ValueRange{p});
+  }
+  SmallVector<Value> recomputed;
+  for (int64_t p = 0; p < count; ++p)
+    recomputed.push_back(
+        memref::LoadOp::create(builder, loc, valueMem, ValueRange{idx(p)}));
+  scf::YieldOp::create(builder, loc, recomputed);
+  return SmallVector<Value>(ifOp.getResults());
 }
 
 TiledBuilder::Tf32Parts TiledBuilder::splitTf32(Value x) {
@@ -2700,6 +2807,12 @@ LogicalResult TiledBuilder::build() {
       value = arith::AddFOp::create(builder, loc, value, originDot);
       emitter.define(value, jLoop);
     }
+  }
+  if (originSmem) {
+    emitter.setInsertionPoint(jLoop);
+    pairwiseAcc = recomputeSpecialDots(pairwiseAcc, rows, cols, rowMem, colMem);
+    for (Value v : pairwiseAcc)
+      emitter.define(v, jLoop);
   }
   for (int64_t m = 0; m < cfg.tm; ++m)
     for (int64_t c = 0; c < cfg.tn; ++c)

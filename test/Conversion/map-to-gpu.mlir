@@ -357,11 +357,39 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP-NEXT: %[[O0:.*]] = vector.extract %[[OC]][0] : f32 from vector<4xf32>
 // WG3XP-NEXT: llvm.intr.fma(%[[O0]], %[[C0]], %{{.*}}) : (f32, f32, f32) -> f32
 // WG3XP: nvvm.mbarrier.arrive
-// x . c = (x - o) . c + o . c in the epilogue.
+// x . c = (x - o) . c + o . c in the epilogue. When one of the thread's
+// sums is not finite (an infinite or NaN input: its sign would follow x - o
+// and o, not x), they go through private memory, and each such pair that
+// exists gets x . c again from the operands in global memory.
 // WG3XP: memref.store %{{.*}}, %[[ODOT]][%{{.*}}] : memref<64xf32, #gpu.address_space<workgroup>>
 // WG3XP: %[[OD:.*]] = memref.load %[[ODOT]][%{{.*}}] : memref<64xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: arith.addf %{{.*}}, %[[OD]] : f32
-// WG3XP-NEXT: arith.addf %{{.*}}, %[[OD]] : f32
+// WG3XP-NEXT: %[[DOT:.*]] = arith.addf %{{.*}}, %[[OD]] : f32
+// WG3XP: %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// WG3XP-NEXT: math.absf %[[DOT]] : f32
+// WG3XP-COUNT-31: arith.maximumf
+// WG3XP-NEXT: %[[ANY:.*]] = arith.cmpf uge, %{{.*}}, %[[INF]] : f32
+// WG3XP-NEXT: scf.if %[[ANY]] -> (f32, {{.*}}) {
+// WG3XP-NEXT: arith.constant 0 : index
+// WG3XP-NEXT: memref.store %[[DOT]], %[[PV:.*]][%{{.*}}] : memref<32xf32, #gpu.address_space<private>>
+// WG3XP: scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// WG3XP-NEXT: %[[V:.*]] = memref.load %[[PV]][%[[P]]]
+// WG3XP: %[[ROW:.*]] = memref.load %{{.*}} : memref<2xindex, #gpu.address_space<private>>
+// WG3XP: %[[COL:.*]] = memref.load %{{.*}} : memref<16xindex, #gpu.address_space<private>>
+// WG3XP-NEXT: %[[VABS:.*]] = math.absf %[[V]] : f32
+// WG3XP-NEXT: %[[SPECIAL:.*]] = arith.cmpf uge, %[[VABS]], %[[INF]] : f32
+// WG3XP-NEXT: %[[ROWOK:.*]] = arith.cmpi ult, %[[ROW]], %dim : index
+// WG3XP-NEXT: %[[COLOK:.*]] = arith.cmpi ult, %[[COL]], %c10 : index
+// WG3XP-NEXT: %[[OK:.*]] = arith.andi %[[ROWOK]], %[[COLOK]] : i1
+// WG3XP-NEXT: %[[AGAIN:.*]] = arith.andi %[[SPECIAL]], %[[OK]] : i1
+// WG3XP-NEXT: scf.if %[[AGAIN]] {
+// WG3XP: %[[SUM:.*]] = scf.for %[[L:.*]] = %{{.*}} to %c64 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// WG3XP-NEXT: %[[X:.*]] = memref.load %{{.*}}[%[[ROW]], %[[L]]] : memref<?x64xf32>
+// WG3XP-NEXT: %[[C:.*]] = memref.load %{{.*}}[%[[COL]], %[[L]]] : memref<10x64xf32>
+// WG3XP-NEXT: llvm.intr.fma(%[[X]], %[[C]], %[[ACC]])
+// WG3XP: memref.store %[[SUM]], %[[PV]][%[[P]]]
+// WG3XP: memref.load %[[PV]]
+// WG3XP: } else {
+// WG3XP-NEXT: scf.yield %[[DOT]],
 // WG3XP: llvm.inline_asm has_side_effects "mov.u32 $0, $1;"
 // WG3XP: vector.load
 // The producer loads the origin's chunk (candidate 0, non-finite
