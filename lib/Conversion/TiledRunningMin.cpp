@@ -431,17 +431,19 @@ struct TileConfig {
   /// and shared memory moves 176 KiB a slice instead of 240 KiB, below the
   /// MMAs' time (docs/performance-notes.md, version 16).
   bool splitProducer() const { return tma && splitStaged(); }
-  /// 3xTF32 with the split producer measures the rows from an origin o,
-  /// the first candidate (its non-finite features 0): the MMAs add
-  /// (x - o) . c, and the candidate duty adds o . c for each candidate
-  /// (exactly the pairwise sum, x . c, once added). The tensor cores
-  /// truncate every add to the accumulator's ulp, and x . c grows to
-  /// d / 4 on data in [0, 1) (2048 at d = 8192), where the small x big
-  /// corrections are about one ulp and are mostly lost: that made more
-  /// labels wrong than the IEEE kernel's (docs/performance-notes.md,
-  /// version 17). From the origin the accumulator stays near 0 on data
-  /// away from it, and o . c is summed by the duty in f32 at round to
-  /// nearest, one slice's partial sum at a time.
+  /// 3xTF32 with the split producer measures the rows from an origin, the
+  /// vector (mu, ..., mu) with mu the mean of the first candidate's first
+  /// 32 features (0 if not finite): the MMAs add (x - mu) . c, and the
+  /// candidate duty adds mu . c for each candidate (exactly the pairwise
+  /// sum, x . c, once added). The tensor cores truncate every add to the
+  /// accumulator's ulp, and x . c grows to d / 4 on data in [0, 1) (2048
+  /// at d = 8192), where the small x big corrections are about one ulp and
+  /// are mostly lost: that made more labels wrong than the IEEE kernel's
+  /// (docs/performance-notes.md, version 17). From the origin the
+  /// accumulator stays near 0 on data away from it, and mu . c is summed
+  /// by the duty in f32 at round to nearest, one slice at a time. A
+  /// non-finite pairwise sum is recomputed directly (recomputeSpecialDots),
+  /// so neither split guards its parts against inf and NaN.
   bool translatesRows() const { return splitProducer(); }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
@@ -572,10 +574,11 @@ private:
   /// the MMA schedule.
   void storeTile(ArrayRef<Value> regs, Value smem, Value buffer, int64_t rows);
   /// 3xTF32 on wgmma: stores the TF32 split of loadTile's chunks, big,
-  /// small and cross parts (splitTf32) as f32 bits, into the three
-  /// staging tiles `parts` of slice `buffer`, once per staged element.
+  /// small and cross parts (splitTf32) as f32 bits, into the staging tiles
+  /// `parts` of slice `buffer` (the first two, or all three), once per
+  /// staged element.
   void storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts, Value buffer,
-                      int64_t rows);
+                      int64_t rows, bool guardNonFinite = true);
   /// translatesRows: the thread's pairwise sums from the origin (`values`,
   /// row-major over `rows` x `cols`), except that a sum that is not finite
   /// (an infinite or NaN input, or an overflow) of a pair that exists is
@@ -588,6 +591,11 @@ private:
                                           ArrayRef<Value> rows,
                                           ArrayRef<Value> cols, Value rowSrc,
                                           Value colSrc);
+  /// translatesRows: mu, the mean of candidate 0's first min(d, 32)
+  /// features in `colSrc`, or 0 when it is not finite or there is no
+  /// candidate. Every thread computes it from the same loads (L1 hits
+  /// after the first warp's), once per block.
+  Value emitOrigin(Value colSrc);
   /// The split of an f32 operand for the MMAs: the TF32 part
   /// (cvt.rna.tf32, which keeps NaN a NaN and inf an inf), the f32
   /// remainder (which the tensor core truncates to TF32, and which is
@@ -601,7 +609,7 @@ private:
   struct Tf32Parts {
     Value big, small, cross;
   };
-  Tf32Parts splitTf32(Value x);
+  Tf32Parts splitTf32(Value x, bool guardNonFinite = true);
   /// Issues cp.async copies of the same chunks as loadTile straight into
   /// `smem`'s slice `buffer` (zero-filled outside the operand).
   void copyTileAsync(Value src, Value base, Value rowsTotal, Value l0,
@@ -766,10 +774,8 @@ private:
   /// One per MMA of a k-step (3xTF32: small x cross, cross x small, big x
   /// big).
   SmallVector<WgmmaOperands> wgmmaOperands;
-  /// translatesRows: the origin's features of each stage's slice
-  /// ([stage][feature], f32), which the producer stores beside the
-  /// candidates' parts.
-  Value originSmem;
+  /// translatesRows: mu, every feature of the origin (f32), else null.
+  Value origin;
 };
 
 TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
@@ -933,7 +939,8 @@ void TiledBuilder::storeTile(ArrayRef<Value> regs, Value smem, Value buffer,
 }
 
 void TiledBuilder::storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts,
-                                  Value buffer, int64_t rows) {
+                                  Value buffer, int64_t rows,
+                                  bool guardNonFinite) {
   Type f32 = builder.getF32Type();
   int64_t e = chunkElems();
   auto vecType = VectorType::get({e}, f32);
@@ -949,8 +956,8 @@ void TiledBuilder::storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts,
         DenseElementsAttr::get(vecType, builder.getF32FloatAttr(0)));
     SmallVector<Value> vectors(3, zero);
     for (int64_t i = 0; i < e; ++i) {
-      Tf32Parts split =
-          splitTf32(vector::ExtractOp::create(builder, loc, regs[p], i));
+      Tf32Parts split = splitTf32(
+          vector::ExtractOp::create(builder, loc, regs[p], i), guardNonFinite);
       // A named array: an initializer list in the range expression would
       // die before the loop reads it (ASan: stack-use-after-scope).
       Value splitParts[] = {split.big, split.small, split.cross};
@@ -1091,7 +1098,6 @@ Value TiledBuilder::packWgmmaAccumulators(ArrayRef<Value> acc) {
 std::array<SmallVector<Value>, 3>
 TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
   std::array<SmallVector<Value>, 3> parts;
-  Value origin;
   // Registers (g, q), (g + 8, q), (g, q + 4), (g + 8, q + 4). In the
   // swizzled tile the 8 rows of a warp's loads put chunk 2 * step (or
   // 2 * step + 1) in 8 distinct chunk positions: no bank conflicts.
@@ -1101,14 +1107,9 @@ TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
                                           idx(8 * step + 4 * (reg / 2)));
     Value v = memref::LoadOp::create(builder, loc, rowSmem,
                                      stagedIndex(buffer, row, feature));
-    if (originSmem) {
-      // Registers 0 and 1 (2 and 3) share their feature.
-      if (reg % 2 == 0)
-        origin = memref::LoadOp::create(builder, loc, originSmem,
-                                        ValueRange{buffer, feature});
+    if (origin)
       v = arith::SubFOp::create(builder, loc, v, origin);
-    }
-    Tf32Parts split = splitTf32(v);
+    Tf32Parts split = splitTf32(v, /*guardNonFinite=*/!origin);
     parts[0].push_back(split.big);
     parts[1].push_back(split.small);
     parts[2].push_back(split.cross);
@@ -1203,6 +1204,58 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
   if (!rowSmem)
     NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
   return d;
+}
+
+Value TiledBuilder::emitOrigin(Value colSrc) {
+  constexpr int64_t kOriginFeatures = 32;
+  Value features =
+      arith::MinUIOp::create(builder, loc, d, idx(kOriginFeatures));
+  Value any =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt, k, idx(0));
+  auto loop = scf::ForOp::create(builder, loc, idx(0), idx(kOriginFeatures),
+                                 idx(1), ValueRange{f32(0)});
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    Value l = loop.getInductionVar();
+    Value ok = arith::AndIOp::create(
+        builder, loc, any,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, l,
+                              features));
+    auto ifOp = scf::IfOp::create(
+        builder, loc, ok,
+        [&](OpBuilder &b, Location at) {
+          Value zero = arith::ConstantIndexOp::create(b, at, 0);
+          scf::YieldOp::create(
+              b, at,
+              ValueRange{
+                  memref::LoadOp::create(b, at, colSrc, ValueRange{zero, l})
+                      .getResult()});
+        },
+        [&](OpBuilder &b, Location at) {
+          scf::YieldOp::create(
+              b, at,
+              ValueRange{arith::ConstantOp::create(b, at, b.getF32FloatAttr(0))
+                             .getResult()});
+        });
+    scf::YieldOp::create(
+        builder, loc,
+        ValueRange{arith::AddFOp::create(builder, loc,
+                                         loop.getRegionIterArgs()[0],
+                                         ifOp.getResult(0))
+                       .getResult()});
+  }
+  Value count = arith::UIToFPOp::create(
+      builder, loc, builder.getF32Type(),
+      arith::IndexCastUIOp::create(
+          builder, loc, builder.getI32Type(),
+          arith::MaxUIOp::create(builder, loc, features, idx(1))));
+  Value mean = arith::DivFOp::create(builder, loc, loop.getResult(0), count);
+  Value finite =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
+                            math::AbsFOp::create(builder, loc, mean),
+                            f32(std::numeric_limits<float>::infinity()));
+  return arith::SelectOp::create(builder, loc, finite, mean, f32(0));
 }
 
 SmallVector<Value> TiledBuilder::recomputeSpecialDots(ArrayRef<Value> values,
@@ -1300,12 +1353,18 @@ SmallVector<Value> TiledBuilder::recomputeSpecialDots(ArrayRef<Value> values,
   return SmallVector<Value>(ifOp.getResults());
 }
 
-TiledBuilder::Tf32Parts TiledBuilder::splitTf32(Value x) {
+TiledBuilder::Tf32Parts TiledBuilder::splitTf32(Value x, bool guardNonFinite) {
   Type i32 = builder.getI32Type();
   Type f32 = builder.getF32Type();
   Value big = NVVM::ConvertFloatToTF32Op::create(builder, loc, i32, x,
                                                  NVVM::FPRoundingMode::RNA);
   Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
+  if (!guardNonFinite)
+    return {
+        big,
+        arith::BitcastOp::create(builder, loc, i32,
+                                 arith::SubFOp::create(builder, loc, x, bigF)),
+        big};
   Value inf = arith::ConstantOp::create(
       builder, loc,
       builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));
@@ -1459,12 +1518,15 @@ LogicalResult TiledBuilder::build() {
     }
     bSmallSmem = sharedBuffer(bType);
     bSmallOffset = lastSharedOffset;
-    bCrossSmem = sharedBuffer(bType);
-    bCrossOffset = lastSharedOffset;
+    // From the origin the split producer's cross tile is its big one.
+    if (cfg.translatesRows()) {
+      bCrossSmem = bSmem;
+      bCrossOffset = bOffset;
+    } else {
+      bCrossSmem = sharedBuffer(bType);
+      bCrossOffset = lastSharedOffset;
+    }
   }
-  if (cfg.translatesRows())
-    originSmem = sharedBuffer(MemRefType::get(
-        {buffers, cfg.bk}, f32Type, MemRefLayoutAttrInterface(), workgroup));
   // wgmma reads shared memory through the async proxy: this thread's
   // writes (cp.async or stores) become visible to it before a barrier
   // publishes them.
@@ -1501,7 +1563,8 @@ LogicalResult TiledBuilder::build() {
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
   // translatesRows: o . c is one more candidate sum, the last.
-  size_t columnSums = plan.colReductions.size() + (originSmem ? 1 : 0);
+  size_t columnSums =
+      plan.colReductions.size() + (cfg.translatesRows() ? 1 : 0);
   auto allocateColumnNorms = [&](int64_t slots) {
     for (size_t i = 0; i < columnSums; ++i)
       colNormSmem.push_back(sharedBuffer(MemRefType::get(
@@ -1538,6 +1601,8 @@ LogicalResult TiledBuilder::build() {
   if (failed(kV))
     return failure();
   k = *kV;
+  if (cfg.translatesRows())
+    origin = emitOrigin(colMem);
   tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value by = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
@@ -1994,48 +2059,6 @@ LogicalResult TiledBuilder::build() {
         builder, loc, builder.getIndexType(), opaque.getResult(0));
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
     SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
-    // The origin's features of the slice, a chunk for each of the first
-    // threads: candidate 0's, its non-finite ones 0 (an infinite origin
-    // would make every translated row infinite), 0 past d.
-    int64_t e = chunkElems();
-    Value originOwner, originChunk, originAt;
-    if (originSmem) {
-      auto vecType = VectorType::get({e}, builder.getF32Type());
-      auto splat = [&](float v) -> Value {
-        return arith::ConstantOp::create(
-            builder, loc,
-            DenseElementsAttr::get(vecType, builder.getF32FloatAttr(v)));
-      };
-      originOwner = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult, stagingTid, idx(cfg.bk / e));
-      originAt = arith::MulIOp::create(builder, loc, stagingTid, idx(e));
-      Value feature = arith::AddIOp::create(builder, loc, l0, originAt);
-      Value ok = arith::AndIOp::create(
-          builder, loc, originOwner,
-          arith::AndIOp::create(
-              builder, loc,
-              arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                    feature, d),
-              arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt, k,
-                                    idx(0))));
-      auto ifOp = scf::IfOp::create(
-          builder, loc, ok,
-          [&](OpBuilder &b, Location l) {
-            Value v = vector::LoadOp::create(
-                b, l, vecType, colMem, ValueRange{idx(0), feature},
-                /*nontemporal=*/false, llvm::MaybeAlign(16));
-            scf::YieldOp::create(b, l, v);
-          },
-          [&](OpBuilder &b, Location l) {
-            scf::YieldOp::create(b, l, splat(0));
-          });
-      Value v = ifOp.getResult(0);
-      Value finite =
-          arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
-                                math::AbsFOp::create(builder, loc, v),
-                                splat(std::numeric_limits<float>::infinity()));
-      originChunk = arith::SelectOp::create(builder, loc, finite, v, splat(0));
-    }
     waitStageFree(g);
     // The rows go unsplit, by TMA from the first thread.
     {
@@ -2048,16 +2071,13 @@ LogicalResult TiledBuilder::build() {
       tmaLoad(s, stageOf(g), rowTensorMap, aOffset, cfg.bm, i64c(0), rowBase,
               Value());
     }
-    Value stage = arith::RemUIOp::create(builder, loc, g, idx(cfg.stages));
-    storeSplitTile(bRegs, {bSmem, bSmallSmem, bCrossSmem}, stage, cfg.bn);
-    if (originSmem) {
-      auto ifOp = scf::IfOp::create(builder, loc, originOwner, false);
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(ifOp.thenBlock());
-      vector::StoreOp::create(builder, loc, originChunk, originSmem,
-                              ValueRange{stage, originAt},
-                              /*nontemporal=*/false, llvm::MaybeAlign(16));
-    }
+    // From the origin the cross part is the big one (no guard): two tiles.
+    SmallVector<Value> parts = {bSmem, bSmallSmem};
+    if (!cfg.translatesRows())
+      parts.push_back(bCrossSmem);
+    storeSplitTile(bRegs, parts,
+                   arith::RemUIOp::create(builder, loc, g, idx(cfg.stages)),
+                   cfg.bn, /*guardNonFinite=*/!cfg.translatesRows());
     fenceForWgmma();
     NVVM::MBarrierArriveOp::create(
         builder, loc, builder.getI64Type(), fullBarrier(stageOf(g)), Value(),
@@ -2157,7 +2177,7 @@ LogicalResult TiledBuilder::build() {
     lInits.push_back(normInit(red));
   for (Operation *red : plan.colReductions)
     lInits.push_back(normInit(red));
-  if (originSmem)
+  if (origin)
     lInits.push_back(f32(0));
   KernelEmitter::Frame *lLoop =
       emitter.openLoop(jLoop, zeroIdx, numSlices, idx(1), lInits);
@@ -2331,7 +2351,7 @@ LogicalResult TiledBuilder::build() {
                              SmallVector<Value> &acc,
                              KernelEmitter::Frame *frame) -> LogicalResult {
     // translatesRows: the candidates' duty also sums o . c, after `reds`.
-    bool withOrigin = !isRow && originSmem;
+    bool withOrigin = !isRow && origin;
     size_t sums = reds.size() + (withOrigin ? 1 : 0);
     if (sums == 0)
       return success();
@@ -2359,7 +2379,7 @@ LogicalResult TiledBuilder::build() {
     // value once: o . c, like x . c, grows to thousands, where the adds of
     // a feature at a time would each round.
     int64_t chains = sliceFeatures.size() >= 16 ? 4 : 1;
-    bool slicePartials = static_cast<bool>(originSmem);
+    bool slicePartials = static_cast<bool>(origin);
     SmallVector<SmallVector<Value>> partial(sums);
     for (size_t i = 0; i < sums; ++i) {
       emitter.setInsertionPoint(duty);
@@ -2401,7 +2421,7 @@ LogicalResult TiledBuilder::build() {
         features.push_back(
             {l, idx(static_cast<int64_t>(kk)), sliceInD[kk]});
     }
-    Value chunk, originChunk;
+    Value chunk;
     for (auto [kk, feature] : llvm::enumerate(features)) {
       Value l = feature.l;
       emitter.setInsertionPoint(duty);
@@ -2418,17 +2438,20 @@ LogicalResult TiledBuilder::build() {
           chunk = load(isRow ? aSmem : bSmem);
           // Split staging: the element is big + small, exactly (the split
           // producer leaves the rows unsplit).
-          if (splitStaged && !(isRow && cfg.splitProducer()))
+          if (splitStaged && !(isRow && cfg.splitProducer())) {
+            Value big = chunk;
             chunk = arith::AddFOp::create(
-                builder, loc, chunk, load(isRow ? aSmallSmem : bSmallSmem));
-          emitter.define(chunk, duty);
-          if (withOrigin) {
-            originChunk = vector::LoadOp::create(
-                builder, loc, VectorType::get({e}, f32Type), originSmem,
-                ValueRange{current, feature.offset}, /*nontemporal=*/false,
-                llvm::MaybeAlign(16));
-            emitter.define(originChunk, duty);
+                builder, loc, big, load(isRow ? aSmallSmem : bSmallSmem));
+            // Unguarded (translatesRows), an infinite element's small part
+            // is inf - inf = NaN: the element is its big part.
+            if (cfg.translatesRows())
+              chunk = arith::SelectOp::create(
+                  builder, loc,
+                  arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
+                                        chunk, chunk),
+                  big, chunk);
           }
+          emitter.define(chunk, duty);
         }
         v = vector::ExtractOp::create(builder, loc, chunk,
                                       static_cast<int64_t>(kk % e));
@@ -2479,10 +2502,8 @@ LogicalResult TiledBuilder::build() {
       if (withOrigin) {
         emitter.setInsertionPoint(duty);
         Value &a = partial[reds.size()][kk % chains];
-        Value o = vector::ExtractOp::create(builder, loc, originChunk,
-                                            static_cast<int64_t>(kk % e));
-        // Features past d are 0 in both the origin and the candidates.
-        a = LLVM::FMAOp::create(builder, loc, o, v, a);
+        // Features past d are 0 in the candidates.
+        a = LLVM::FMAOp::create(builder, loc, origin, v, a);
       }
     }
     emitter.setInsertionPoint(duty);
@@ -2795,7 +2816,7 @@ LogicalResult TiledBuilder::build() {
       emitter.reductionValues[{red, Value(), cols[c]}] = v;
     }
   // translatesRows: x . c is the MMAs' (x - o) . c plus the duty's o . c.
-  for (int64_t c = 0; originSmem && c < cfg.tn; ++c) {
+  for (int64_t c = 0; origin && c < cfg.tn; ++c) {
     emitter.setInsertionPoint(jLoop);
     Value local = colLocal(c);
     if (cfg.persistent)
@@ -2808,7 +2829,7 @@ LogicalResult TiledBuilder::build() {
       emitter.define(value, jLoop);
     }
   }
-  if (originSmem) {
+  if (origin) {
     emitter.setInsertionPoint(jLoop);
     pairwiseAcc = recomputeSpecialDots(pairwiseAcc, rows, cols, rowMem, colMem);
     for (Value v : pairwiseAcc)
@@ -3623,9 +3644,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // three parts.
   int64_t stagedBytes =
       cfg.mma == MmaKind::None ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
-      : cfg.splitProducer()     ? cfg.stages * (cfg.bm + 3 * cfg.bn) * cfg.bk * 4
-      : splitStaged            ? 2 * 3 * stageBytes
-                               : (cfg.stages ? cfg.stages : 2) * stageBytes;
+      : cfg.splitProducer()
+          ? cfg.stages * (cfg.bm + (cfg.translatesRows() ? 2 : 3) * cfg.bn) *
+                cfg.bk * 4
+      : splitStaged ? 2 * 3 * stageBytes
+                    : (cfg.stages ? cfg.stages : 2) * stageBytes;
   // The split producer: one block per SM; 192-row tiles' three stages take
   // 216 KiB.
   int64_t stagedLimit = cfg.splitProducer() ? kSharedBytesPerBlock - 8 * 1024
@@ -3643,6 +3666,15 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                                      : cfg.bm) ||
                  cfg.bk % cfg.mmaK() || cfg.bk % (16 / mmaElemBytes) ||
                  cfg.threads() > 1024 || cfg.bn / 4 > 64);
+  // 3xTF32's split producer splits each row fragment in its consumers'
+  // registers: at 192 rows three consumer warpgroups take 136 registers a
+  // thread beside the producer's 104, and a fourth (256 rows) would leave
+  // them 112, below the 64 accumulators and the split's working set.
+  if (!invalid && cfg.splitProducer() && cfg.bm > 192)
+    return ctx.kernel.emitOpError("invalid tile configuration: ")
+           << cfg.bm << "x" << cfg.bn << "x" << cfg.bk
+           << " (3xtf32's split producer takes at most 192 rows a tile: "
+              "its consumer warpgroups split the rows in registers)";
   if (invalid)
     return ctx.kernel.emitOpError("invalid tile configuration: ")
            << cfg.bm << "x" << cfg.bn << "x" << cfg.bk << " with " << cfg.tm
@@ -3769,8 +3801,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                  ? ", persistent blocks that cache the candidate norms"
                  : "")
          << (cfg.translatesRows()
-                 ? ", rows measured from the first candidate (its dot "
-                   "products summed by the candidate duty)"
+                 ? ", rows measured from the mean of the first candidate's "
+                   "first 32 features (its dot products summed by the "
+                   "candidate duty; non-finite sums recomputed)"
                  : "");
     else if (splitStaged)
       os << ", slices split once into TF32 big, small and cross tiles "

@@ -298,12 +298,21 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP-SAME: \22params\22: [{\22buffer\22: \22arg0\22}, {\22buffer\22: \22arg1\22}, {\22buffer\22: \22result0\22}, {\22size\22: \22s0\22}, {\22tensor_map\22: \22arg0\22, \22box\22: [32, 64]}]
 // WG3XP-LABEL: gpu.func @gram_k0
 // WG3XP-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows by TMA and split in registers (A from registers), 3 stages with mbarriers
-// WG3XP-SAME: rows measured from the first candidate (its dot products summed by the candidate duty)
+// WG3XP-SAME: rows measured from the mean of the first candidate's first 32 features (its dot products summed by the candidate duty; non-finite sums recomputed)
 // WG3XP-SAME: fusec.tensor_map_args = array<i64: 4>
-// WG3XP-COUNT-4: memref.view %{{.*}} to memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
+// From the origin the cross part is the big one: a stage is the rows, the
+// candidates' big and small parts.
+// WG3XP-COUNT-3: memref.view %{{.*}} to memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
 // WG3XP-NOT: memref.view %{{.*}} to memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// The origin's slice per stage, and o . c beside the candidate norms.
-// WG3XP: %[[ORIGIN:.*]] = memref.view %{{.*}} to memref<3x32xf32, #gpu.address_space<workgroup>>
+// mu: the mean of candidate 0's first min(d, 32) features, 0 if not finite.
+// WG3XP: scf.for %[[F:.*]] = %{{.*}} to %c32{{.*}} step %{{.*}} iter_args
+// WG3XP: memref.load %{{.*}}[%c0{{.*}}, %[[F]]] : memref<10x64xf32>
+// WG3XP: %[[MEAN:.*]] = arith.divf
+// WG3XP-NEXT: %[[MABS:.*]] = math.absf %[[MEAN]] : f32
+// WG3XP-NEXT: %[[MINF:.*]] = arith.constant 0x7F800000 : f32
+// WG3XP-NEXT: %[[MOK:.*]] = arith.cmpf olt, %[[MABS]], %[[MINF]] : f32
+// WG3XP-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// WG3XP-NEXT: %[[MU:.*]] = arith.select %[[MOK]], %[[MEAN]], %[[ZERO]] : f32
 // WG3XP: nvvm.mbarrier.init %{{.*}}, %c257_i32
 // WG3XP: nvvm.mbarrier.init %{{.*}}, %c128_i32
 // WG3XP: %[[NORMS:.*]] = memref.view %{{.*}} to memref<64xf32, #gpu.address_space<workgroup>>
@@ -315,8 +324,7 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 3
 // WG3XP-NOT: nvvm.wgmma.mma_async
 // WG3XP: %[[X:.*]] = memref.load %[[ROWS:view]][{{.*}}] : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[O:.*]] = memref.load %[[ORIGIN]][{{.*}}] : memref<3x32xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[O]] : f32
+// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[MU]] : f32
 // WG3XP-NEXT: nvvm.convert.float.to.tf32 %[[XO]] {rnd = #nvvm.fp_rnd_mode<rna>}
 // WG3XP: nvvm.wgmma.fence.aligned
 // WG3XP-COUNT-3: llvm.inline_asm has_side_effects "{{.*}}wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}$31}, {$32, $33, $34, $35}, $36, p, 1, 1;
@@ -324,8 +332,7 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 3
 // WG3XP-NOT: nvvm.wgmma.mma_async
 // WG3XP: %[[X:.*]] = memref.load %[[ROWS]][{{.*}}] : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[O:.*]] = memref.load %[[ORIGIN]][{{.*}}] : memref<3x32xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[O]] : f32
+// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[MU]] : f32
 // WG3XP-NEXT: nvvm.convert.float.to.tf32 %[[XO]] {rnd = #nvvm.fp_rnd_mode<rna>}
 // WG3XP: nvvm.wgmma.fence.aligned
 // WG3XP-COUNT-3: llvm.inline_asm has_side_effects "{{.*}}wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}$31}, {$32, $33, $34, $35}, $36, p, 1, 1;
@@ -333,8 +340,7 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 3
 // WG3XP-NOT: nvvm.wgmma.mma_async
 // WG3XP: %[[X:.*]] = memref.load %[[ROWS]][{{.*}}] : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[O:.*]] = memref.load %[[ORIGIN]][{{.*}}] : memref<3x32xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[O]] : f32
+// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[MU]] : f32
 // WG3XP-NEXT: nvvm.convert.float.to.tf32 %[[XO]] {rnd = #nvvm.fp_rnd_mode<rna>}
 // WG3XP: nvvm.wgmma.fence.aligned
 // WG3XP-COUNT-3: llvm.inline_asm has_side_effects "{{.*}}wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}$31}, {$32, $33, $34, $35}, $36, p, 1, 1;
@@ -342,20 +348,24 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 3
 // WG3XP-NOT: nvvm.wgmma.mma_async
 // WG3XP: %[[X:.*]] = memref.load %[[ROWS]][{{.*}}] : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[O:.*]] = memref.load %[[ORIGIN]][{{.*}}] : memref<3x32xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[O]] : f32
+// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[MU]] : f32
 // WG3XP-NEXT: nvvm.convert.float.to.tf32 %[[XO]] {rnd = #nvvm.fp_rnd_mode<rna>}
 // WG3XP: nvvm.wgmma.fence.aligned
 // WG3XP-COUNT-3: llvm.inline_asm has_side_effects "{{.*}}wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}$31}, {$32, $33, $34, $35}, $36, p, 1, 1;
 // WG3XP-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // WG3XP-NOT: nvvm.wgmma.mma_async
 // WG3XP-NOT: nvvm.wgmma.wait.group.sync.aligned 1
-// The candidate duty sums o . c beside the norm, from 0 in each slice.
-// WG3XP: %[[OC:.*]] = vector.load %[[ORIGIN]][%{{.*}}, %c0{{.*}}] {alignment = 16 : i64} : memref<3x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// WG3XP-NEXT: %[[C0:.*]] = vector.extract %{{.*}}[0] : f32 from vector<4xf32>
-// WG3XP-NEXT: llvm.intr.fma(%[[C0]], %[[C0]], %[[ZERO:.*]]) : (f32, f32, f32) -> f32
-// WG3XP-NEXT: %[[O0:.*]] = vector.extract %[[OC]][0] : f32 from vector<4xf32>
-// WG3XP-NEXT: llvm.intr.fma(%[[O0]], %[[C0]], %{{.*}}) : (f32, f32, f32) -> f32
+// The candidate duty sums mu . c beside the norm, from 0 in each slice; an
+// element is big + small, or big where that is NaN (an infinite element's
+// small part is inf - inf).
+// WG3XP: %[[BIG:.*]] = vector.load %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// WG3XP-NEXT: %[[SMALL:.*]] = vector.load %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// WG3XP-NEXT: %[[SUM:.*]] = arith.addf %[[BIG]], %[[SMALL]] : vector<4xf32>
+// WG3XP-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[SUM]], %[[SUM]] : vector<4xf32>
+// WG3XP-NEXT: %[[ELEMS:.*]] = arith.select %[[NAN]], %[[BIG]], %[[SUM]] : vector<4xi1>, vector<4xf32>
+// WG3XP-NEXT: %[[C0:.*]] = vector.extract %[[ELEMS]][0] : f32 from vector<4xf32>
+// WG3XP-NEXT: llvm.intr.fma(%[[C0]], %[[C0]], %{{.*}}) : (f32, f32, f32) -> f32
+// WG3XP-NEXT: llvm.intr.fma(%[[MU]], %[[C0]], %{{.*}}) : (f32, f32, f32) -> f32
 // WG3XP: nvvm.mbarrier.arrive
 // x . c = (x - o) . c + o . c in the epilogue. When one of the thread's
 // sums is not finite (an infinite or NaN input: its sign would follow x - o
@@ -392,21 +402,19 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP-NEXT: scf.yield %[[DOT]],
 // WG3XP: llvm.inline_asm has_side_effects "mov.u32 $0, $1;"
 // WG3XP: vector.load
-// The producer loads the origin's chunk (candidate 0, non-finite
-// features 0) before it waits for the stage, and stores it with the parts.
-// WG3XP: vector.load %{{.*}}[%c0{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<10x64xf32>, vector<4xf32>
-// WG3XP: %[[OABS:.*]] = math.absf %{{.*}} : vector<4xf32>
-// WG3XP-NEXT: %[[INF:.*]] = arith.constant dense<0x7F800000> : vector<4xf32>
-// WG3XP-NEXT: arith.cmpf olt, %[[OABS]], %[[INF]] : vector<4xf32>
 // WG3XP: nvvm.mbarrier.try_wait.parity
 // WG3XP: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32
 // WG3XP: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg4,
 // WG3XP-NOT: vector.store %{{.*}}, %[[ROWS]][
-// WG3XP: nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
-// WG3XP: vector.store
-// WG3XP: vector.store %{{.*}}, %[[ORIGIN]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<3x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// The producer's split has no guard (a non-finite pair is recomputed), and
+// it stores two parts.
+// WG3XP: %[[CBIG:.*]] = nvvm.convert.float.to.tf32 %[[CV:.*]] {rnd = #nvvm.fp_rnd_mode<rna>}
+// WG3XP-NEXT: %[[CBIGF:.*]] = arith.bitcast %[[CBIG]] : i32 to f32
+// WG3XP-NEXT: arith.subf %[[CV]], %[[CBIGF]] : f32
+// WG3XP: vector.store %{{.*}}, %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// WG3XP-NEXT: vector.store %{{.*}}, %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // WG3XP-NEXT: }
-// WG3XP-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// WG3XP: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // WG3XP-NOT: gpu.barrier
 // WG3XP: nvvm.mbarrier.arrive
 // WG3XP-NOT: nvvm.mma.sync
