@@ -583,7 +583,7 @@ private:
   /// row-major over `rows` x `cols`), except that a sum that is not finite
   /// (an infinite or NaN input, or an overflow) of a pair that exists is
   /// recomputed from the operands in global memory with f32 FMAs. From the
-  /// origin an infinite feature's sign is that of x - o and of o, not of x:
+  /// origin an infinite feature's sign is that of x - mu and of mu, not of x:
   /// x . c = -inf could come out NaN, and a NaN distance wins. The
   /// recomputation goes through thread-private memory, off the registers
   /// that the accumulators hold (a loop per pair made ptxas spill them).
@@ -1280,8 +1280,8 @@ SmallVector<Value> TiledBuilder::recomputeSpecialDots(ArrayRef<Value> values,
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, col, k));
     return arith::AndIOp::create(builder, loc, special, exists);
   };
-  // Whether any is: the largest magnitude (NaN if any is NaN) is not below
-  // inf. Which pairs exist is asked only then.
+  // Whether any sum is special: the largest magnitude (NaN if a sum is NaN)
+  // is not below inf. Which pairs exist is asked only then.
   Value largest = math::AbsFOp::create(builder, loc, values[0]);
   for (int64_t p = 1; p < count; ++p)
     largest = arith::MaximumFOp::create(
@@ -1562,7 +1562,7 @@ LogicalResult TiledBuilder::build() {
                         MemRefLayoutAttrInterface(), workgroup)));
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
-  // translatesRows: o . c is one more candidate sum, the last.
+  // translatesRows: mu . c is one more candidate sum, the last.
   size_t columnSums =
       plan.colReductions.size() + (cfg.translatesRows() ? 1 : 0);
   auto allocateColumnNorms = [&](int64_t slots) {
@@ -2350,7 +2350,7 @@ LogicalResult TiledBuilder::build() {
                              unsigned accBase, bool guarded,
                              SmallVector<Value> &acc,
                              KernelEmitter::Frame *frame) -> LogicalResult {
-    // translatesRows: the candidates' duty also sums o . c, after `reds`.
+    // translatesRows: the candidates' duty also sums mu . c, after `reds`.
     bool withOrigin = !isRow && origin;
     size_t sums = reds.size() + (withOrigin ? 1 : 0);
     if (sums == 0)
@@ -2376,7 +2376,7 @@ LogicalResult TiledBuilder::build() {
     // which Nsight Compute showed as the leading stall of the tensor-core
     // kernel ("wait", docs/performance-notes.md, version 9).
     // translatesRows sums each slice on its own and adds it to the running
-    // value once: o . c, like x . c, grows to thousands, where the adds of
+    // value once: mu . c, like x . c, grows to thousands, where the adds of
     // a feature at a time would each round.
     int64_t chains = sliceFeatures.size() >= 16 ? 4 : 1;
     bool slicePartials = static_cast<bool>(origin);
@@ -2815,7 +2815,7 @@ LogicalResult TiledBuilder::build() {
       emitter.define(v, jLoop);
       emitter.reductionValues[{red, Value(), cols[c]}] = v;
     }
-  // translatesRows: x . c is the MMAs' (x - o) . c plus the duty's o . c.
+  // translatesRows: x . c is the MMAs' (x - mu) . c plus the duty's mu . c.
   for (int64_t c = 0; origin && c < cfg.tn; ++c) {
     emitter.setInsertionPoint(jLoop);
     Value local = colLocal(c);
