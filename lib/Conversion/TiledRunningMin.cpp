@@ -427,9 +427,10 @@ struct TileConfig {
   /// slice unsplit, with TMA (a row tensor map). Each consumer thread loads
   /// its A fragments from the row tile, splits them in registers and feeds
   /// wgmma its A operand from registers. A stage is then the rows once and
-  /// the candidates' three parts (64 KiB at 128x128, so three stages fit),
-  /// and shared memory moves 176 KiB a slice instead of 240 KiB, below the
-  /// MMAs' time (docs/performance-notes.md, version 16).
+  /// the candidates' parts (three in version 16: 64 KiB at 128x128, so
+  /// three stages fit, and shared memory moved 176 KiB a slice instead of
+  /// 240 KiB, below the MMAs' time; docs/performance-notes.md, version 16;
+  /// two since the rows are measured from an origin, translatesRows).
   bool splitProducer() const { return tma && splitStaged(); }
   /// 3xTF32 with the split producer measures the rows from an origin, the
   /// vector (mu, ..., mu) with mu the mean of the first candidate's first
@@ -3597,8 +3598,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       persistentBlocksAllowed(ctx.tiles.persistent, ctx.tiles.cluster);
   // 3xTF32's split staging takes the TMA schedule's producer and
   // mbarriers (splitProducer) without clusters: three stages of the rows
-  // (by TMA) and the candidates' three parts fill 192 KiB at 128 rows and
-  // 216 KiB at 192.
+  // (by TMA) and the candidates' big and small parts fill 144 KiB at 128
+  // rows and 168 KiB at 192.
   bool tmaPossible =
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
@@ -3650,7 +3651,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       : splitStaged ? 2 * 3 * stageBytes
                     : (cfg.stages ? cfg.stages : 2) * stageBytes;
   // The split producer: one block per SM; 192-row tiles' three stages take
-  // 216 KiB.
+  // 168 KiB.
   int64_t stagedLimit = cfg.splitProducer() ? kSharedBytesPerBlock - 8 * 1024
                         : cfg.stages || splitStaged
                             ? kSharedBytesPerSM - 16 * 1024
