@@ -22,6 +22,19 @@ import shutil
 import sys
 
 
+def read_manifest(path):
+    """A build-kernels.py manifest, or exit with a message naming it."""
+    try:
+        with open(path) as f:
+            manifest = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit("add-baseline: %s: %s" % (path, e))
+    if not isinstance(manifest, dict) or \
+            not isinstance(manifest.get("entries"), list):
+        sys.exit("add-baseline: %s: no 'entries' list" % path)
+    return manifest
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--from", dest="source", required=True,
@@ -38,15 +51,16 @@ def main():
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", args.label):
         sys.exit("add-baseline: --label must be letters, digits, '.', '_' "
                  "or '-'")
-    pattern = re.compile(args.only)
-    with open(os.path.join(args.source, "manifest.json")) as f:
-        source = json.load(f)["entries"]
+    try:
+        pattern = re.compile(args.only)
+    except re.error as e:
+        sys.exit("add-baseline: --only %r: %s" % (args.only, e))
     target_path = os.path.join(args.into, "manifest.json")
-    with open(target_path) as f:
-        target = json.load(f)
+    source = read_manifest(os.path.join(args.source, "manifest.json"))
+    target = read_manifest(target_path)
     names = {e["name"] for e in target["entries"]}
     added = 0
-    for entry in source:
+    for entry in source["entries"]:
         if not pattern.search(entry["name"]):
             continue
         name = "%s-%s" % (entry["name"], args.label)

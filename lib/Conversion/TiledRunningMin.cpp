@@ -462,6 +462,9 @@ constexpr int64_t kSharedBytesPerSM = 226 * 1024;
 constexpr int64_t kSharedBytesPerBlock = 227 * 1024;
 /// 32-bit registers per SM on sm_90.
 constexpr int64_t kRegistersPerSM = 64 * 1024;
+/// translatesRows: mu is the mean of this many of the first candidate's
+/// first features (fewer when d is smaller).
+constexpr int64_t kOriginFeatures = 32;
 /// Threads of the TMA schedule's producer: one warpgroup.
 constexpr int64_t kProducerThreads = 128;
 
@@ -570,6 +573,8 @@ private:
   /// of 16 bytes (chunkElems() elements) per chunk the thread stages.
   SmallVector<Value> loadTile(Value src, Value base, Value rowsTotal, Value l0,
                               int64_t rows);
+  /// `src[indices]` where `inBounds` holds, else 0 of `src`'s element type.
+  Value loadOrZero(Value inBounds, Value src, ValueRange indices);
   /// Stores loadTile's chunks into `smem`'s slice `buffer`: transposed,
   /// [feature][row], for the FMA schedule; row-major, [row][feature], for
   /// the MMA schedule.
@@ -859,22 +864,27 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
           builder, loc, rowOk,
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, fe,
                                 d));
-      auto ifOp = scf::IfOp::create(
-          builder, loc, ok,
-          [&](OpBuilder &b, Location l) {
-            Value v = memref::LoadOp::create(b, l, src, ValueRange{row, fe});
-            scf::YieldOp::create(b, l, v);
-          },
-          [&](OpBuilder &b, Location l) {
-            Value zero = arith::ConstantOp::create(b, l, elemType,
-                                                   b.getZeroAttr(elemType));
-            scf::YieldOp::create(b, l, zero);
-          });
-      vec = vector::InsertOp::create(builder, loc, ifOp.getResult(0), vec, i);
+      vec = vector::InsertOp::create(
+          builder, loc, loadOrZero(ok, src, ValueRange{row, fe}), vec, i);
     }
     regs.push_back(vec);
   }
   return regs;
+}
+
+Value TiledBuilder::loadOrZero(Value inBounds, Value src, ValueRange indices) {
+  Type type = cast<MemRefType>(src.getType()).getElementType();
+  auto ifOp = scf::IfOp::create(
+      builder, loc, inBounds,
+      [&](OpBuilder &b, Location l) {
+        Value v = memref::LoadOp::create(b, l, src, indices);
+        scf::YieldOp::create(b, l, v);
+      },
+      [&](OpBuilder &b, Location l) {
+        Value zero = arith::ConstantOp::create(b, l, type, b.getZeroAttr(type));
+        scf::YieldOp::create(b, l, zero);
+      });
+  return ifOp.getResult(0);
 }
 
 void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
@@ -1208,7 +1218,6 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
 }
 
 Value TiledBuilder::emitOrigin(Value colSrc) {
-  constexpr int64_t kOriginFeatures = 32;
   Value features =
       arith::MinUIOp::create(builder, loc, d, idx(kOriginFeatures));
   Value any =
@@ -1223,27 +1232,11 @@ Value TiledBuilder::emitOrigin(Value colSrc) {
         builder, loc, any,
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, l,
                               features));
-    auto ifOp = scf::IfOp::create(
-        builder, loc, ok,
-        [&](OpBuilder &b, Location at) {
-          Value zero = arith::ConstantIndexOp::create(b, at, 0);
-          scf::YieldOp::create(
-              b, at,
-              ValueRange{
-                  memref::LoadOp::create(b, at, colSrc, ValueRange{zero, l})
-                      .getResult()});
-        },
-        [&](OpBuilder &b, Location at) {
-          scf::YieldOp::create(
-              b, at,
-              ValueRange{arith::ConstantOp::create(b, at, b.getF32FloatAttr(0))
-                             .getResult()});
-        });
+    Value feature = loadOrZero(ok, colSrc, ValueRange{idx(0), l});
     scf::YieldOp::create(
         builder, loc,
         ValueRange{arith::AddFOp::create(builder, loc,
-                                         loop.getRegionIterArgs()[0],
-                                         ifOp.getResult(0))
+                                         loop.getRegionIterArgs()[0], feature)
                        .getResult()});
   }
   Value count = arith::UIToFPOp::create(
@@ -1271,7 +1264,7 @@ SmallVector<Value> TiledBuilder::recomputeSpecialDots(ArrayRef<Value> values,
       builder, loc,
       builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));
   // |value| >= inf is also true for NaN (unordered).
-  auto recompute = [&](Value value, Value row, Value col) -> Value {
+  auto needsRecompute = [&](Value value, Value row, Value col) -> Value {
     Value special =
         arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UGE,
                               math::AbsFOp::create(builder, loc, value), inf);
@@ -1329,7 +1322,7 @@ SmallVector<Value> TiledBuilder::recomputeSpecialDots(ArrayRef<Value> values,
         builder, loc, colIdx,
         ValueRange{arith::RemUIOp::create(builder, loc, p, idx(tn))});
     auto again =
-        scf::IfOp::create(builder, loc, recompute(value, row, col), false);
+        scf::IfOp::create(builder, loc, needsRecompute(value, row, col), false);
     builder.setInsertionPointToStart(again.thenBlock());
     auto features =
         scf::ForOp::create(builder, loc, idx(0), d, idx(1), ValueRange{f32(0)});
@@ -3803,9 +3796,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                  : "")
          << (cfg.translatesRows()
                  ? ", rows measured from the mean of the first candidate's "
-                   "first 32 features (its dot products summed by the "
-                   "candidate duty; non-finite sums recomputed)"
-                 : "");
+                   "first " +
+                       std::to_string(kOriginFeatures) +
+                       " features (its dot products summed by the candidate "
+                       "duty; non-finite sums recomputed)"
+                 : std::string());
     else if (splitStaged)
       os << ", slices split once into TF32 big, small and cross tiles "
             "through registers, 2 buffers ("
