@@ -68,7 +68,9 @@ VARIANTS = {
                                    "--thread-n=8", "--split=4"]),
               ("128x128-split2", ["--tile-m=128", "--tile-n=128", "--split=2"])],
     "large": [("auto", []),
-              ("128x128-1block", ["--min-blocks=1"])],
+              ("128x128-1block", ["--min-blocks=1"]),
+              ("128x128-2blocks", ["--min-blocks=2"]),
+              ("128x128-k16-2blocks", ["--tile-k=16", "--min-blocks=2"])],
 }
 
 

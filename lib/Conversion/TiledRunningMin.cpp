@@ -557,12 +557,17 @@ private:
   Value f32(double v) {
     return arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(v));
   }
-  /// coord * perThread + i: the i-th row (or candidate) of a thread's
-  /// register tile, relative to its block tile.
-  Value threadOffset(Value coord, int64_t perThread, int64_t i) {
+  /// The i-th row (or candidate) of the FMA schedule's register tile of
+  /// the thread at `coord` along an axis that `threadsAlong` threads share,
+  /// relative to the block tile: groups of 4 consecutive ones (a vector
+  /// load each), group g at g * 4 * threadsAlong + coord * 4. The lanes of
+  /// a warp then read consecutive 16-byte chunks: with each thread's 8
+  /// candidates consecutive, 16 lanes' loads spanned 512 bytes, half of
+  /// each 32 used, 4 shared-memory wavefronts per load instead of 2.
+  Value threadOffset(Value coord, int64_t threadsAlong, int64_t i) {
     return arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(builder, loc, coord, idx(perThread)), idx(i));
+        builder, loc, arith::MulIOp::create(builder, loc, coord, idx(4)),
+        idx(i / 4 * 4 * threadsAlong + i % 4));
   }
   Value i32(int64_t v) {
     return arith::ConstantOp::create(builder, loc,
@@ -673,7 +678,7 @@ private:
   /// Offset of a thread's m-th row (c-th candidate) in the block tile.
   Value rowLocal(int64_t m) {
     if (cfg.mma == MmaKind::None)
-      return threadOffset(trow, cfg.tm, m);
+      return threadOffset(trow, cfg.bm / cfg.tm, m);
     // wgmma: rows warp * 16 + 8 * m + lane / 4.
     if (cfg.wgmma)
       return arith::AddIOp::create(builder, loc, warpRow, idx(8 * m));
@@ -683,7 +688,7 @@ private:
   }
   Value colLocal(int64_t c) {
     if (cfg.mma == MmaKind::None)
-      return threadOffset(tcol, cfg.tn, c);
+      return threadOffset(tcol, cfg.bn / cfg.tn, c);
     // Candidates 8 * (c / 2) + 2 * (lane % 4) + c % 2.
     return arith::AddIOp::create(builder, loc, quadCol,
                                  idx(8 * (c / 2) + c % 2));
@@ -2588,7 +2593,7 @@ LogicalResult TiledBuilder::build() {
       auto vec4 = VectorType::get({4}, f32Type);
       Value kkIdx = idx(kk);
       for (int64_t m = 0; m < cfg.tm; m += 4) {
-        Value col = threadOffset(trow, cfg.tm, m);
+        Value col = threadOffset(trow, cfg.bm / cfg.tm, m);
         Value v = vector::LoadOp::create(builder, loc, vec4, aSmem,
                                          ValueRange{current, kkIdx, col}, false,
                                          llvm::MaybeAlign(16));
@@ -2596,7 +2601,7 @@ LogicalResult TiledBuilder::build() {
           aRegs.push_back(vector::ExtractOp::create(builder, loc, v, e));
       }
       for (int64_t c = 0; c < cfg.tn; c += 4) {
-        Value col = threadOffset(tcol, cfg.tn, c);
+        Value col = threadOffset(tcol, cfg.bn / cfg.tn, c);
         Value v = vector::LoadOp::create(builder, loc, vec4, bSmem,
                                          ValueRange{current, kkIdx, col}, false,
                                          llvm::MaybeAlign(16));

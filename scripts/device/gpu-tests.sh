@@ -188,6 +188,18 @@ run probe-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=4096 --keep-extent=256,512 --expected-rows=4096 --time --reps=50
 run probe-naive-unsplit fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=4096 --keep-extent=256,512 --split=1
+# The FMA schedule's 8x8 register tiles (two groups of 4 rows and of 4
+# candidates a thread), on random shapes that are not tile multiples, under
+# each launch bound and slice width the bench times.
+t8="--tile-m=128 --tile-n=128 --split=1"
+run fma-t8-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=8 --seed=31 $t8
+run fma-t8-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=8 --seed=32 $t8
+run fma-t8-gemm-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=33 $t8 --dup-rows=1
+run fma-t8-gemm-2blocks fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=34 $t8 --min-blocks=2
+run fma-t8-gemm-k16 fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=35 $t8 --tile-k=16 --min-blocks=2
+run fma-t8x4-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=36 --tile-m=128 --tile-n=64 --split=1
+run fma-t8-split fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=37 --tile-m=128 --tile-n=128 --split=3
+run fma-t8-nan fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=38 $t8 --fill=nan
 # A larger shape (n=65536) against the reference evaluator.
 run large-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=65536 --keep-extent=256,512 --expected-rows=65536 --max-volume=100000000000
@@ -205,6 +217,9 @@ for tool in memcheck racecheck; do
   run "$tool-split" compute-sanitizer --tool $tool --error-exitcode 9 \
     fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 --dims=s0=300 \
     --keep-extent=256,512 --split=3 --tile-m=64 --tile-n=64
+  run "$tool-fma-t8" compute-sanitizer --tool $tool --error-exitcode 9 \
+    fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 --dims=s0=300 \
+    --keep-extent=250,500 $t8
 done
 
 echo "gpu-tests: $failures failed" >> "$log"

@@ -165,7 +165,7 @@
 // plus 3 launches x 4 us. 128x128 tiles fill only 64 slots.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=256 tile-n=128 expected-rows=4096' | FileCheck %s --check-prefix=TILE256
-// PROBE: map-to-gpu.mlir:[[@LINE+43]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 212.4 us
+// PROBE: map-to-gpu.mlir:[[@LINE+63]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 212.4 us
 // With many rows no split is offered, and the 8x8 register tile's measured
 // efficiency (0.65 against 0.5) makes 128x128 tiles the choice; with only
 // 10 candidates (@gram) a 128-wide tile would compute mostly padding.
@@ -199,6 +199,26 @@
 // CHECK: gpu.func @naive_k0_merge
 // NOSPLIT-LABEL: gpu.func @naive_k0
 // NOSPLIT-SAME: 128x128 block tile
+// NOSPLIT-SAME: 8x8 per thread
+// A thread's 8 rows (candidates) are two groups of 4 consecutive ones, at
+// coordinate * 4 and 64 (= 16 threads x 4) further: warps read consecutive
+// 16-byte chunks of the staged slice.
+// NOSPLIT: %[[TCOL:[0-9]+]] = arith.remui %thread_id_x, %c16
+// NOSPLIT-NEXT: %c16{{.*}} = arith.constant 16
+// NOSPLIT-NEXT: %[[TROW:[0-9]+]] = arith.divui %thread_id_x, %c16
+// NOSPLIT: vector.load %arg4[{{.*}} memref<2x8x128xf32
+// NOSPLIT: %[[A1:[0-9]+]] = arith.muli %[[TROW]], %c4{{.*}} : index
+// NOSPLIT-NEXT: %[[C64A:c64[_0-9]*]] = arith.constant 64 : index
+// NOSPLIT-NEXT: %[[A1OFF:[0-9]+]] = arith.addi %[[A1]], %[[C64A]]
+// NOSPLIT-NEXT: vector.load %arg4[%{{.*}}, %{{.*}}, %[[A1OFF]]]
+// NOSPLIT: %[[B0:[0-9]+]] = arith.muli %[[TCOL]], %c4{{.*}} : index
+// NOSPLIT-NEXT: %[[C0B:c0[_0-9]*]] = arith.constant 0 : index
+// NOSPLIT-NEXT: %[[B0OFF:[0-9]+]] = arith.addi %[[B0]], %[[C0B]]
+// NOSPLIT-NEXT: vector.load %arg5[%{{.*}}, %{{.*}}, %[[B0OFF]]]
+// NOSPLIT: %[[B1:[0-9]+]] = arith.muli %[[TCOL]], %c4{{.*}} : index
+// NOSPLIT-NEXT: %[[C64B:c64[_0-9]*]] = arith.constant 64 : index
+// NOSPLIT-NEXT: %[[B1OFF:[0-9]+]] = arith.addi %[[B1]], %[[C64B]]
+// NOSPLIT-NEXT: vector.load %arg5[%{{.*}}, %{{.*}}, %[[B1OFF]]]
 // NOSPLIT-NOT: memref.atomic_rmw
 // NOSPLIT: memref.store %{{.*}} : memref<?xi64>
 // NOSPLIT-NOT: _merge

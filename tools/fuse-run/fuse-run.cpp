@@ -162,6 +162,11 @@ static cl::opt<int64_t>
 static cl::opt<int64_t>
     tileK("tile-k", cl::desc("GPU mode: features per shared-memory slice"),
           cl::init(0), cl::cat(runCategory));
+static cl::opt<int64_t>
+    minBlocks("min-blocks",
+              cl::desc("GPU mode: resident blocks per SM the tiled kernel "
+                       "asks ptxas for (0: chosen)"),
+              cl::init(0), cl::cat(runCategory));
 static cl::opt<int64_t> split("split",
                               cl::desc("GPU mode: blocks sharing a row tile"),
                               cl::init(0), cl::cat(runCategory));
@@ -1335,6 +1340,7 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     options.tileM = tileM;
     options.tileN = tileN;
     options.tileK = tileK;
+    options.minBlocks = minBlocks;
     options.split = split;
     options.stages = stages;
     options.cluster = cluster;
@@ -2072,9 +2078,11 @@ int main(int argc, char **argv) {
   if (ptxFile.empty() && !launchFile.empty())
     return failWith("--launch needs --ptx");
   if (mode != Mode::GPU &&
-      (tileM || tileN || tileK || split || stages || cluster != -1 ||
+      (tileM || tileN || tileK || minBlocks || split || stages ||
+       cluster != -1 ||
        persistent != -1 || expectedRows || precision != "ieee"))
-    return failWith("--tile-m/--tile-n/--tile-k/--split/--stages/--cluster/"
+    return failWith("--tile-m/--tile-n/--tile-k/--min-blocks/--split/"
+                    "--stages/--cluster/"
                     "--persistent/--expected-rows/--precision need "
                     "--mode=gpu");
   if (precision != "ieee" && precision != "tf32" && precision != "3xtf32")
