@@ -68,10 +68,13 @@ VARIANTS = {
                                    "--thread-n=8", "--split=4"]),
               ("128x128-split2", ["--tile-m=128", "--tile-n=128", "--split=2"])],
     "large": [("auto", []),
-              ("128x128-1block", ["--min-blocks=1"]),
-              ("128x128-2blocks", ["--min-blocks=2"]),
-              ("128x128-k16-2blocks", ["--tile-k=16", "--min-blocks=2"])],
+              ("128x128-1block", ["--min-blocks=1"])],
 }
+# The other slice width on the large shapes: the ledger takes 16 features
+# per slice for the direct form and 8 for the Gram form
+# (docs/performance-notes.md, version 19).
+LARGE_SLICE_VARIANTS = {"naive_argmin": ("128x128-k8", ["--tile-k=8"]),
+                        "gemm_argmin": ("128x128-k16", ["--tile-k=16"])}
 
 
 # The probe sweep (--sweep): block tile, thread tile, features per slice and
@@ -256,6 +259,8 @@ def main():
             if args.quick and shape != "probe":
                 continue
             variants = list(VARIANTS["probe" if shape == "probe" else "large"])
+            if shape != "probe":
+                variants.append(LARGE_SLICE_VARIANTS[example])
             variants = [(label, flags, None) for label, flags in variants]
             if example == "gemm_argmin":
                 variants += [(prec, [f"--precision={prec}"], prec)

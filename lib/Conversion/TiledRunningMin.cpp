@@ -524,8 +524,7 @@ Value keyToValue(OpBuilder &b, Location loc, Value key, bool isMin) {
   return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
 }
 
-int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan,
-                         int64_t sharedBytes);
+int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes);
 
 class TiledBuilder {
 public:
@@ -1869,9 +1868,8 @@ LogicalResult TiledBuilder::build() {
     if (slotBytes) {
       int64_t withOneSlot =
           llvm::alignTo(dynamicBytes, 16) + dynamicSlack + slotBytes;
-      int64_t blocks = ctx.tiles.minBlocks
-                           ? ctx.tiles.minBlocks
-                           : defaultMinBlocks(cfg, plan, withOneSlot);
+      int64_t blocks = ctx.tiles.minBlocks ? ctx.tiles.minBlocks
+                                           : defaultMinBlocks(cfg, withOneSlot);
       int64_t limit =
           std::min(kSharedBytesPerBlock,
                    kSharedBytesPerSM / std::max<int64_t>(blocks, 1));
@@ -3181,14 +3179,13 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
 
 /// Resident blocks per SM for the launch bounds: 512 threads per SM with
 /// 32 or more accumulators per thread (128 registers; the running state of
-/// the 8x8 tile is in shared memory so nothing spills), 1024 with 16. The
-/// exception was measured on the H200 (docs/performance-notes.md): with a
-/// plain product term (the Gram form) ptxas fits the 8x8 tile in 127
-/// registers when left free, and that schedule is 7% faster than the one it
-/// makes under a two-block bound; the direct form needs 139 registers free
-/// and is 20% faster under the bound.
-int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan,
-                         int64_t sharedBytes) {
+/// the 8x8 tile is in shared memory so nothing spills), 1024 with 16. Both
+/// forms are faster under the two-block bound on the H200: the Gram form
+/// took 147 registers when left free (one block) and ran 454 ms on
+/// sample-heavy against 413 ms with two; the direct form needs 138 free and
+/// is 20% faster under the bound (docs/performance-notes.md, versions 2
+/// and 19).
+int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
   int64_t accumulators = cfg.tm * cfg.tn;
   // wgmma: 256 threads of 64 accumulators; two blocks fit at 128 registers
   // (3xTF32's split staging leaves shared memory for one). Asking for more
@@ -3202,28 +3199,39 @@ int64_t defaultMinBlocks(const TileConfig &cfg, const TiledPlan &plan,
         std::min(blocks, kSharedBytesPerSM / std::max<int64_t>(sharedBytes, 1));
     return std::max<int64_t>(blocks, 1);
   }
-  if (accumulators >= 64 &&
-      isa_and_nonnull<MulOp>(plan.pairwise->getOperand(0).getDefiningOp()))
-    return 1;
   int64_t threadsPerSM = accumulators >= 32 ? 512 : 1024;
   return std::max<int64_t>(1, threadsPerSM / cfg.threads());
 }
 
 /// The tile shapes the schedule offers the byte ledger, with the
 /// configuration that runs each and what was measured of it on the H200
-/// (docs/performance-notes.md, versions 1 and 2):
-/// - 128 x 128 blocks, 8 x 8 per thread: 4 LDS.128 per 64 FMAs, FMA-bound
-///   on paper; it reached 65% of the SGEMM rate (33 TFLOP/s, Gram form) at
-///   two resident blocks per SM on the large shapes;
+/// (docs/performance-notes.md, versions 1, 2 and 19):
+/// - 128 x 128 blocks, 8 x 8 per thread (two groups of 4 rows and of 4
+///   candidates): 4 LDS.128 per 64 FMAs, FMA-bound on paper. At two
+///   resident blocks per SM the Gram form reached 0.86 of the modelled
+///   rate (42.6 TFLOP/s, 413 ms on sample-heavy) with 8 features per slice
+///   (16: 447 ms). The direct form's two instructions per term reached
+///   0.78 with 16 features per slice (680 ms) and 0.73 with 8 (726 ms);
 /// - 64 x 64 blocks, 4 x 4 per thread: 2 LDS.128 per 16 FMAs, bound by
 ///   shared memory at about half the FMA rate (the probe's 69 us for 1.6
 ///   GFLOP of direct-form work), reached with two blocks per SM.
 struct ShapeOffer {
   TileConfig config;
   TileShape measured;
+  /// Terms other than a plain product (the direct form's squared
+  /// difference): the measured fraction of the rate at the offer's slice,
+  /// and a wider slice with its fraction, where they differ from the
+  /// product's (0: the same).
+  double otherTermEfficiency = 0;
+  int64_t otherTermWideSlice = 0;
+  double otherTermWideEfficiency = 0;
 };
 const ShapeOffer kShapeOffers[] = {
-    {{128, 128, 8, 8, 8, 1}, {128, 128, /*blocksToSaturate=*/2, 0.65}},
+    {{128, 128, 8, 8, 8, 1},
+     {128, 128, /*blocksToSaturate=*/2, 0.86},
+     /*otherTermEfficiency=*/0.73,
+     /*otherTermWideSlice=*/16,
+     /*otherTermWideEfficiency=*/0.78},
     {{64, 64, 16, 4, 4, 1}, {64, 64, /*blocksToSaturate=*/2, 0.5}},
 };
 
@@ -3336,7 +3344,7 @@ constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
 /// offered only when the rows alone leave block slots of the GPU empty.
 FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                                    TiledWork work, MmaKind mma, bool wgmma,
-                                   std::string &decision) {
+                                   bool staticFeatures, std::string &decision) {
   SmallVector<TileShape> shapes;
   SmallVector<TileConfig> configs;
   SmallVector<ShapeOffer> offers(std::begin(kShapeOffers),
@@ -3383,9 +3391,25 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       offers.push_back(o);
     }
   }
+  bool productTerm = work.flopsPerTerm == 2;
   for (const ShapeOffer &offer : offers) {
     TileConfig cfg = offer.config;
     TileShape shape = offer.measured;
+    // The wider slice holds 16 more registers of staged chunks, and at the
+    // two-block bound ptxas spills 136-248 bytes wherever the slice or
+    // candidate loops take guards (d not a multiple of the slice, k not one
+    // of the tile) or the candidate loop runs 2 tiles (k = 200, 256, 1000,
+    // 5000; none at 384, 512, 2048, 4096, 8192, 16384 on 8192 features).
+    bool wideSliceFits = offer.otherTermWideSlice && staticFeatures &&
+                         work.features % offer.otherTermWideSlice == 0 &&
+                         work.candidates % offer.config.bn == 0 &&
+                         work.candidates / offer.config.bn >= 3;
+    if (!productTerm && offer.otherTermEfficiency)
+      shape.efficiency = offer.otherTermEfficiency;
+    if (!productTerm && wideSliceFits) {
+      cfg.bk = offer.otherTermWideSlice;
+      shape.efficiency = offer.otherTermWideEfficiency;
+    }
     if (opts.tileM || opts.tileN || opts.threadM || opts.threadN ||
         opts.tileK) {
       // A shape the user fixed: the ledger still picks the split.
@@ -3537,7 +3561,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                mma != MmaKind::None;
   std::string decision;
   FailureOr<TileConfig> chosen =
-      chooseConfig(ctx.kernel, options, work, mma, wgmma, decision);
+      chooseConfig(ctx.kernel, options, work, mma, wgmma,
+                   !ShapedType::isDynamic(dStatic), decision);
   if (failed(chosen))
     return failure();
   TileConfig cfg = *chosen;
@@ -3624,9 +3649,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       work.candidates > 0) {
     int64_t resident =
         ctx.tiles.device.multiprocessors *
-        (ctx.tiles.minBlocks
-             ? ctx.tiles.minBlocks
-             : defaultMinBlocks(cfg, *plan, cfg.stages * stageBytes));
+        (ctx.tiles.minBlocks ? ctx.tiles.minBlocks
+                             : defaultMinBlocks(cfg, cfg.stages * stageBytes));
     cfg.split = choosePersistentWalk(
                     rowTilesEstimate, llvm::divideCeil(work.candidates, cfg.bn),
                     double(cfg.bm) * work.features * mmaElemBytes,
@@ -3706,10 +3730,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
            << kSharedBytesPerBlock << " per block";
   // Launch bounds (see defaultMinBlocks): enough resident warps to hide
   // the shared-memory and global latencies, without spilling.
-  int64_t minBlocks =
-      ctx.tiles.minBlocks
-          ? ctx.tiles.minBlocks
-          : defaultMinBlocks(cfg, *plan, tb.dynamicSharedBytes());
+  int64_t minBlocks = ctx.tiles.minBlocks
+                          ? ctx.tiles.minBlocks
+                          : defaultMinBlocks(cfg, tb.dynamicSharedBytes());
   // Launch bounds the user asked for must leave a wgmma its registers
   // (wgmmaRegisters); otherwise the kernel fails only when the module
   // loads.

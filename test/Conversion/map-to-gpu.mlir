@@ -165,16 +165,17 @@
 // plus 3 launches x 4 us. 128x128 tiles fill only 64 slots.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=256 tile-n=128 expected-rows=4096' | FileCheck %s --check-prefix=TILE256
-// PROBE: map-to-gpu.mlir:[[@LINE+63]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 212.4 us
+// PROBE: map-to-gpu.mlir:[[@LINE+64]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 190.5 us
 // With many rows no split is offered, and the 8x8 register tile's measured
-// efficiency (0.65 against 0.5) makes 128x128 tiles the choice; with only
+// efficiency (0.73-0.86 against 0.5) makes 128x128 tiles the choice; with only
 // 10 candidates (@gram) a 128-wide tile would compute mostly padding.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LARGE
 // LARGE: remark: fuse-map-to-gpu: ledger on h200: 128x128 tiles, split 1: 1024 blocks in 4 wave(s), 97% of block slots busy
 // LARGE: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 1: 2048 blocks
-// The L4 profile (58 SMs) changes the arithmetic, not the rule.
+// The L4 profile (58 SMs) changes the arithmetic: its 64 slots of 128x128
+// tiles, split 2, beat 64x64 tiles split 4 over 3 waves.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 device=l4 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=L4
-// L4: remark: fuse-map-to-gpu: ledger on l4: 64x64 tiles, split 4: 256 blocks in 3 wave(s), 74% of block slots busy
+// L4: remark: fuse-map-to-gpu: ledger on l4: 128x128 tiles, split 2: 64 blocks in 1 wave(s), 55% of block slots busy, predicted 147.0 us (3 launch(es)) at 4096 rows; 64x64 tiles: best split 4, 159.5 us
 // A split the user forces is kept, and costed.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 split=2 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED
 // FORCED: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 2: 128 blocks in 1 wave(s), 48% of block slots busy, predicted 142.3 us
@@ -739,3 +740,20 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
   %l = fuse.argmin %xc, dim = 1 : tensor<?x2147483648xf32> -> tensor<?xi64>
   return %l : tensor<?xi64>
 }
+
+// The FMA schedule on the seed shapes (8192 candidates and features): both
+// forms at two resident blocks per SM; the direct form with 16 features per
+// slice, the Gram form with 8 (docs/performance-notes.md, version 19).
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=WIDE
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=GRAM8
+// Two candidate tiles (k = 256): 8 features, where 16 spill 204 bytes.
+// RUN: fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=NARROW
+// WIDE: gpu.func @naive_argmin_k0
+// WIDE-SAME: 128x128 block tile, 16 features per slice, 8x8 per thread
+// WIDE-SAME: nvvm.minctasm = 2
+// GRAM8: gpu.func @gemm_argmin_k0
+// GRAM8-SAME: 128x128 block tile, 8 features per slice, 8x8 per thread
+// GRAM8-SAME: nvvm.minctasm = 2
+// NARROW: gpu.func @naive_argmin_k0
+// NARROW-SAME: 128x128 block tile, 8 features per slice, 8x8 per thread
+// NARROW-SAME: nvvm.minctasm = 2
