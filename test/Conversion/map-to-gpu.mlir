@@ -746,6 +746,11 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
 // slice, the Gram form with 8 (docs/performance-notes.md, version 19).
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=WIDE
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=GRAM8
+// mma.sync keeps one block: under the two-block bound its 128 accumulators
+// a thread ran sample-heavy 3xTF32 1.8x slower.
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072 precision=3xtf32' | FileCheck %s --check-prefix=MMA1
+// MMA1: gpu.func @gemm_argmin_k0
+// MMA1-SAME: nvvm.minctasm = 1
 // Two candidate tiles (k = 256): 8 features, where 16 spill 204 bytes.
 // RUN: fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=NARROW
 // WIDE: gpu.func @naive_argmin_k0
