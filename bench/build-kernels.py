@@ -70,11 +70,17 @@ VARIANTS = {
     "large": [("auto", []),
               ("128x128-1block", ["--min-blocks=1"])],
 }
-# The other slice width on the large shapes: the ledger takes 16 features
-# per slice for the direct form and 8 for the Gram form
+# Per example on the large shapes: the other slice width (the ledger takes
+# 16 features per slice for the direct form and 8 for the Gram form), and
+# for the Gram form 16 rows or candidates a thread in one block
 # (docs/performance-notes.md, version 19).
-LARGE_SLICE_VARIANTS = {"naive_argmin": ("128x128-k8", ["--tile-k=8"]),
-                        "gemm_argmin": ("128x128-k16", ["--tile-k=16"])}
+LARGE_EXAMPLE_VARIANTS = {
+    "naive_argmin": [("128x128-k8", ["--tile-k=8"])],
+    "gemm_argmin": [("128x128-k16", ["--tile-k=16"]),
+                    ("128x256-t8x16", ["--tile-n=256", "--thread-n=16",
+                                       "--min-blocks=1"]),
+                    ("256x128-t16x8", ["--tile-m=256", "--thread-m=16",
+                                       "--min-blocks=1"])]}
 
 
 # The probe sweep (--sweep): block tile, thread tile, features per slice and
@@ -260,7 +266,7 @@ def main():
                 continue
             variants = list(VARIANTS["probe" if shape == "probe" else "large"])
             if shape != "probe":
-                variants.append(LARGE_SLICE_VARIANTS[example])
+                variants += LARGE_EXAMPLE_VARIANTS[example]
             variants = [(label, flags, None) for label, flags in variants]
             if example == "gemm_argmin":
                 variants += [(prec, [f"--precision={prec}"], prec)
