@@ -67,18 +67,18 @@ VARIANTS = {
               ("64x64-t8-split4", ["--tile-m=64", "--tile-n=64", "--thread-m=8",
                                    "--thread-n=8", "--split=4"]),
               ("128x128-split2", ["--tile-m=128", "--tile-n=128", "--split=2"])],
-    "large": [("auto", []),
-              ("128x128-1block", ["--min-blocks=1"])],
+    "large": [("auto", [])],
 }
-# Per example on the large shapes: the other slice width (the ledger takes
-# 16 features per slice for the direct form and 8 for the Gram form), and
-# for the Gram form 16 rows or candidates a thread in one block
-# (docs/performance-notes.md, version 19).
+# Per example on the large shapes (docs/performance-notes.md, version 19).
+# The direct form's choice is 128x128 tiles, two blocks, 16 features per
+# slice; the Gram form's 128x256 tiles, 8x16 per thread, one block.
 LARGE_EXAMPLE_VARIANTS = {
-    "naive_argmin": [("128x128-k8", ["--tile-k=8"])],
-    "gemm_argmin": [("128x128-k16", ["--tile-k=16"]),
-                    ("128x256-t8x16", ["--tile-n=256", "--thread-n=16",
-                                       "--min-blocks=1"]),
+    "naive_argmin": [("128x128-1block", ["--min-blocks=1"]),
+                     ("128x128-k8", ["--tile-k=8"]),
+                     ("128x256-t8x16", ["--tile-n=256", "--thread-n=16"])],
+    "gemm_argmin": [("128x128", ["--tile-m=128", "--tile-n=128"]),
+                    ("128x128-k16", ["--tile-m=128", "--tile-n=128",
+                                     "--tile-k=16"]),
                     ("256x128-t16x8", ["--tile-m=256", "--thread-m=16",
                                        "--min-blocks=1"])]}
 

@@ -3204,7 +3204,9 @@ int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
   // sample-heavy 3xTF32 took 608 ms instead of 340 (version 19).
   if (cfg.mma != MmaKind::None && accumulators >= 64)
     return 1;
-  int64_t threadsPerSM = accumulators >= 32 ? 512 : 1024;
+  int64_t threadsPerSM = accumulators >= 128  ? 256
+                         : accumulators >= 32 ? 512
+                                              : 1024;
   return std::max<int64_t>(1, threadsPerSM / cfg.threads());
 }
 
@@ -3230,6 +3232,8 @@ struct ShapeOffer {
   double otherTermEfficiency = 0;
   int64_t otherTermWideSlice = 0;
   double otherTermWideEfficiency = 0;
+  /// Offered for product terms only (measured on the Gram form alone).
+  bool productsOnly = false;
 };
 const ShapeOffer kShapeOffers[] = {
     {{128, 128, 8, 8, 8, 1},
@@ -3237,6 +3241,12 @@ const ShapeOffer kShapeOffers[] = {
      /*otherTermEfficiency=*/0.73,
      /*otherTermWideSlice=*/16,
      /*otherTermWideEfficiency=*/0.78},
+    {{128, 256, 8, 8, 16, 1},
+     {128, 256, /*blocksToSaturate=*/1, 0.91},
+     /*otherTermEfficiency=*/0,
+     /*otherTermWideSlice=*/0,
+     /*otherTermWideEfficiency=*/0,
+     /*productsOnly=*/true},
     {{64, 64, 16, 4, 4, 1}, {64, 64, /*blocksToSaturate=*/2, 0.5}},
 };
 
@@ -3398,6 +3408,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   }
   bool productTerm = work.flopsPerTerm == 2;
   for (const ShapeOffer &offer : offers) {
+    if (offer.productsOnly && !productTerm)
+      continue;
     TileConfig cfg = offer.config;
     TileShape shape = offer.measured;
     // The wider slice holds 16 more registers of staged chunks, and at the

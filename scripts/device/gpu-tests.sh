@@ -200,6 +200,15 @@ run fma-t8-gemm-k16 fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --s
 run fma-t8x4-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=36 --tile-m=128 --tile-n=64 --split=1
 run fma-t8-split fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=37 --tile-m=128 --tile-n=128 --split=3
 run fma-t8-nan fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=38 $t8 --fill=nan
+# 8x16 and 16x8 per thread (the Gram form's 128x256 choice on the seed
+# shapes, one block per SM).
+t8x16="--tile-m=128 --tile-n=256 --split=1"
+run fma-t8x16-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=8 --seed=39 $t8x16
+run fma-t8x16-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=40 $t8x16 --dup-rows=1
+run fma-t8x16-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=41 $t8x16
+run fma-t16x8-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=42 --tile-m=256 --tile-n=128 --split=1
+run fma-t8x16-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
+  --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072
 # A larger shape (n=65536) against the reference evaluator.
 run large-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=65536 --keep-extent=256,512 --expected-rows=65536 --max-volume=100000000000
@@ -220,6 +229,9 @@ for tool in memcheck racecheck; do
   run "$tool-fma-t8" compute-sanitizer --tool $tool --error-exitcode 9 \
     fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 --dims=s0=300 \
     --keep-extent=250,500 $t8
+  run "$tool-fma-t8x16" compute-sanitizer --tool $tool --error-exitcode 9 \
+    fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 --dims=s0=300 \
+    --keep-extent=250,500 $t8x16
 done
 
 echo "gpu-tests: $failures failed" >> "$log"

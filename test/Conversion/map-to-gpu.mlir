@@ -741,9 +741,10 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
   return %l : tensor<?xi64>
 }
 
-// The FMA schedule on the seed shapes (8192 candidates and features): both
-// forms at two resident blocks per SM; the direct form with 16 features per
-// slice, the Gram form with 8 (docs/performance-notes.md, version 19).
+// The FMA schedule on the seed shapes (8192 candidates and features): the
+// direct form at two resident blocks per SM with 16 features per slice, the
+// Gram form in 128x256 tiles, 8x16 per thread, one block per SM
+// (docs/performance-notes.md, version 19).
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=WIDE
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=GRAM8
 // mma.sync keeps one block: under the two-block bound its 128 accumulators
@@ -757,8 +758,8 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
 // WIDE-SAME: 128x128 block tile, 16 features per slice, 8x8 per thread
 // WIDE-SAME: nvvm.minctasm = 2
 // GRAM8: gpu.func @gemm_argmin_k0
-// GRAM8-SAME: 128x128 block tile, 8 features per slice, 8x8 per thread
-// GRAM8-SAME: nvvm.minctasm = 2
+// GRAM8-SAME: 128x256 block tile, 8 features per slice, 8x16 per thread
+// GRAM8-SAME: nvvm.minctasm = 1
 // NARROW: gpu.func @naive_argmin_k0
 // NARROW-SAME: 128x128 block tile, 8 features per slice, 8x8 per thread
 // NARROW-SAME: nvvm.minctasm = 2
