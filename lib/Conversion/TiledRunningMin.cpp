@@ -3177,9 +3177,11 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   return success();
 }
 
-/// Resident blocks per SM for the launch bounds: 512 threads per SM with
-/// 32 or more accumulators per thread (128 registers; the running state of
-/// the 8x8 tile is in shared memory so nothing spills), 1024 with 16. Both
+/// Resident blocks per SM for the launch bounds: 256 threads per SM with
+/// 128 or more accumulators per thread (the 8x16 tile takes 245 registers;
+/// at two blocks it spilled 2352 bytes), 512 with 32 or more (128
+/// registers; the running state of the 8x8 tile is in shared memory so
+/// nothing spills), 1024 with 16. Both
 /// forms are faster under the two-block bound on the H200: the Gram form
 /// took 147 registers when left free (one block) and ran 454 ms on
 /// sample-heavy against 413 ms with two; the direct form needs 138 free and
@@ -3219,6 +3221,11 @@ int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
 ///   rate (42.6 TFLOP/s, 413 ms on sample-heavy) with 8 features per slice
 ///   (16: 447 ms). The direct form's two instructions per term reached
 ///   0.78 with 16 features per slice (680 ms) and 0.73 with 8 (726 ms);
+/// - 128 x 256 blocks, 8 x 16 per thread, one block per SM (245
+///   registers), for products only: 6 LDS.128 per 128 FMAs; the Gram form
+///   reached 0.91 (389 ms on sample-heavy against 408 for 128 x 128 in the
+///   same run). The direct form needs 246 registers that way and ran 737
+///   ms against 679;
 /// - 64 x 64 blocks, 4 x 4 per thread: 2 LDS.128 per 16 FMAs, bound by
 ///   shared memory at about half the FMA rate (the probe's 69 us for 1.6
 ///   GFLOP of direct-form work), reached with two blocks per SM.
