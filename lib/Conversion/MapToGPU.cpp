@@ -603,6 +603,29 @@ struct FuseMapToGPUPass
     MLIRContext *ctx = &getContext();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
+    // Sizes are counts: a negative one would reach the tile arithmetic
+    // (a negative slice width made the emitter loop until it ran out of
+    // memory). sm_90 keeps at most 32 blocks resident per SM.
+    std::pair<StringRef, int64_t> counts[] = {{"tile-m", tileM},
+                                              {"tile-n", tileN},
+                                              {"tile-k", tileK},
+                                              {"split", split},
+                                              {"thread-m", threadM},
+                                              {"thread-n", threadN},
+                                              {"expected-rows", expectedRows}};
+    for (auto [name, value] : counts) {
+      if (value >= 0)
+        continue;
+      module.emitError("fuse-map-to-gpu: ")
+          << name << " must be 0 (chosen) or positive, not " << value;
+      return signalPassFailure();
+    }
+    if (minBlocks < 0 || minBlocks > 32) {
+      module.emitError("fuse-map-to-gpu: min-blocks must be 0 (chosen) or "
+                       "between 1 and 32, not ")
+          << static_cast<int64_t>(minBlocks);
+      return signalPassFailure();
+    }
     TileOptions tiles;
     tiles.tileM = tileM;
     tiles.tileN = tileN;

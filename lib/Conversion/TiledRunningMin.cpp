@@ -3181,12 +3181,11 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
 /// 128 or more accumulators per thread (the 8x16 tile takes 245 registers;
 /// at two blocks it spilled 2352 bytes), 512 with 32 or more (128
 /// registers; the running state of the 8x8 tile is in shared memory so
-/// nothing spills), 1024 with 16. Both
-/// forms are faster under the two-block bound on the H200: the Gram form
-/// took 147 registers when left free (one block) and ran 454 ms on
-/// sample-heavy against 413 ms with two; the direct form needs 138 free and
-/// is 20% faster under the bound (docs/performance-notes.md, versions 2
-/// and 19).
+/// nothing spills), 1024 with 16. Both forms are faster under the two-block
+/// bound on the H200: the Gram form took 147 registers when left free (one
+/// block) and ran 454 ms on sample-heavy against 413 ms with two; the
+/// direct form needs 138 free and is 20% faster under the bound
+/// (docs/performance-notes.md, versions 2 and 19).
 int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
   int64_t accumulators = cfg.tm * cfg.tn;
   // wgmma: 256 threads of 64 accumulators; two blocks fit at 128 registers

@@ -7,6 +7,12 @@
 // CLUSTER: error: fuse-map-to-gpu: cluster must be -1 (chosen), 0, 1, 2 or 4, not 3
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='persistent=2' 2>&1 | FileCheck %s --check-prefix=PERSISTENT
 // PERSISTENT: error: fuse-map-to-gpu: persistent must be -1 (chosen), 0 or 1, not 2
+// RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='tile-k=-8' 2>&1 | FileCheck %s --check-prefix=NEGK
+// NEGK: error: fuse-map-to-gpu: tile-k must be 0 (chosen) or positive, not -8
+// RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='min-blocks=-3' 2>&1 | FileCheck %s --check-prefix=NEGBLOCKS
+// NEGBLOCKS: error: fuse-map-to-gpu: min-blocks must be 0 (chosen) or between 1 and 32, not -3
+// RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='min-blocks=100' 2>&1 | FileCheck %s --check-prefix=MANYBLOCKS
+// MANYBLOCKS: error: fuse-map-to-gpu: min-blocks must be 0 (chosen) or between 1 and 32, not 100
 // Slices that fit, but with the norms ((1024 + 256) x 4 bytes) and the
 // running state (4 x 1024 x 8 bytes) beside the 2 x 1280 x 80 bytes of
 // slices the block would need more shared memory than sm_90 gives one.
