@@ -369,7 +369,9 @@ struct TileConfig {
   MmaKind mma = MmaKind::None;
   /// MMA on rows whose 16-byte chunks are aligned (d a static multiple of
   /// 16 bytes): slices in flight, copied by cp.async straight into dynamic
-  /// shared memory. 0: the slices go through registers, two buffers.
+  /// shared memory. The FMA schedule's stages copy 4-byte elements,
+  /// transposed (fmaCopyGroup). 0: the slices go through registers, two
+  /// buffers.
   int64_t stages = 0;
   /// Hopper's warpgroup MMA (wgmma.mma_async, sm_90a, 16-byte-aligned
   /// rows): each warpgroup of 4 warps owns 64 rows of the block tile and
@@ -624,6 +626,20 @@ private:
   /// `smem`'s slice `buffer` (zero-filled outside the operand).
   void copyTileAsync(Value src, Value base, Value rowsTotal, Value l0,
                      int64_t rows, Value smem, Value buffer);
+  /// The FMA schedule's cp.async stages copy 4-byte elements, transposed
+  /// into [feature][row]: a warp's 32 copies are 32 / g rows x g features
+  /// of a group of g consecutive features (8, or 4 when the slice is not
+  /// a multiple of 8), so that each row's part is one 32-byte sector of
+  /// the operand. Rows padded by 32 / g elements put those 32 stores in 32
+  /// different banks (feature f, row r: bank f * 32 / g + r) and keep every
+  /// group of 4 rows 16-byte aligned for the register tile's vector loads.
+  int64_t fmaCopyGroup() const { return cfg.bk % 8 == 0 ? 8 : 4; }
+  int64_t fmaRowPadding() const {
+    return cfg.mma == MmaKind::None && cfg.stages ? 32 / fmaCopyGroup() : 0;
+  }
+  /// copyTileAsync for the FMA schedule (see fmaCopyGroup).
+  void copyTileTransposedAsync(Value src, Value base, Value rowsTotal, Value l0,
+                               int64_t rows, Value smem, Value buffer);
   /// The types of loadTile's registers.
   SmallVector<Type> tileRegTypes(int64_t rows) const;
   /// Where the p-th chunk the thread stages lies: chunk q = tid + p *
@@ -891,9 +907,102 @@ Value TiledBuilder::loadOrZero(Value inBounds, Value src, ValueRange indices) {
   return ifOp.getResult(0);
 }
 
+void TiledBuilder::copyTileTransposedAsync(Value src, Value base,
+                                           Value rowsTotal, Value l0,
+                                           int64_t rows, Value smem,
+                                           Value buffer) {
+  int64_t group = fmaCopyGroup();
+  int64_t elems = rows * cfg.bk;
+  int64_t threads = cfg.threads();
+  int64_t copies = llvm::divideCeil(elems, threads);
+  // The thread's place in a pass of the block over a group: feature
+  // `lane` of the group at row `tr` of the pass's threads / group rows.
+  int64_t rowsPerPass = threads / group;
+  bool regular = threads % group == 0 && rows % rowsPerPass == 0;
+  int64_t passesPerGroup = regular ? rows / rowsPerPass : 0;
+  Value lane = arith::RemUIOp::create(builder, loc, tid, idx(group));
+  Value tr = arith::DivUIOp::create(builder, loc, tid, idx(group));
+  // Copy p of the thread: element q = tid + p * threads, feature q % group
+  // of group (q / group) / rows, at row (q / group) % rows. In a regular
+  // tile that is row tr + (p % passes) * rowsPerPass of group p / passes:
+  // offsets from the thread's first element that are constants, so that
+  // one address a slice serves every copy.
+  auto place = [&](int64_t p) -> std::pair<Value, Value> {
+    if (regular)
+      return {arith::AddIOp::create(builder, loc, tr,
+                                    idx(p % passesPerGroup * rowsPerPass)),
+              arith::AddIOp::create(builder, loc, lane,
+                                    idx(p / passesPerGroup * group))};
+    Value q = arith::AddIOp::create(builder, loc, tid, idx(p * threads));
+    Value rest = arith::DivUIOp::create(builder, loc, q, idx(group));
+    return {arith::RemUIOp::create(builder, loc, rest, idx(rows)),
+            arith::AddIOp::create(
+                builder, loc,
+                arith::MulIOp::create(
+                    builder, loc,
+                    arith::DivUIOp::create(builder, loc, rest, idx(rows)),
+                    idx(group)),
+                arith::RemUIOp::create(builder, loc, q, idx(group)))};
+  };
+  // A whole tile of a whole slice (the block's branch is uniform) copies
+  // without checks; the tiles at the operand's end check each element.
+  Value whole = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ule,
+      arith::AddIOp::create(builder, loc, base, idx(rows)), rowsTotal);
+  if (!fullSlices)
+    whole = arith::AndIOp::create(
+        builder, loc, whole,
+        arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::ule,
+            arith::AddIOp::create(builder, loc, l0, idx(cfg.bk)), d));
+  auto ifOp = scf::IfOp::create(builder, loc, whole, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  for (bool checked : {false, true}) {
+    builder.setInsertionPointToStart(checked ? ifOp.elseBlock()
+                                             : ifOp.thenBlock());
+    for (int64_t p = 0; p < copies; ++p) {
+      OpBuilder::InsertionGuard copyGuard(builder);
+      auto [rowInTile, col] = place(p);
+      if ((p + 1) * threads > elems) {
+        Value inTile = arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::ult,
+            arith::AddIOp::create(builder, loc, tid, idx(p * threads)),
+            idx(elems));
+        auto inTileIf = scf::IfOp::create(builder, loc, inTile, false);
+        builder.setInsertionPointToStart(inTileIf.thenBlock());
+      }
+      Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
+      Value feature = arith::AddIOp::create(builder, loc, l0, col);
+      Value srcRow = row, srcFeature = feature, srcElems;
+      if (checked) {
+        // An element past the operand copies 0 bytes and zero-fills its
+        // 4, from the operand's first element (an address the kernel may
+        // name).
+        Value ok = arith::AndIOp::create(
+            builder, loc,
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
+                                  rowsTotal),
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                  feature, d));
+        Value zero = idx(0);
+        srcRow = arith::SelectOp::create(builder, loc, ok, row, zero);
+        srcFeature = arith::SelectOp::create(builder, loc, ok, feature, zero);
+        srcElems = arith::SelectOp::create(builder, loc, ok, idx(1), zero);
+      }
+      nvgpu::DeviceAsyncCopyOp::create(
+          builder, loc, smem, ValueRange{buffer, col, rowInTile}, src,
+          ValueRange{srcRow, srcFeature}, builder.getIndexAttr(1), srcElems,
+          UnitAttr());
+    }
+  }
+}
+
 void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
                                  Value l0, int64_t rows, Value smem,
                                  Value buffer) {
+  if (cfg.mma == MmaKind::None)
+    return copyTileTransposedAsync(src, base, rowsTotal, l0, rows, smem,
+                                   buffer);
   int64_t e = chunkElems();
   bool exact = rows * (cfg.bk / e) % cfg.threads() == 0;
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
@@ -1468,7 +1577,7 @@ LogicalResult TiledBuilder::build() {
     if (mma)
       return MemRefType::get({buffers, rows, paddedK()}, elemType,
                              MemRefLayoutAttrInterface(), workgroup);
-    return MemRefType::get({2, cfg.bk, rows}, f32Type,
+    return MemRefType::get({buffers, cfg.bk, rows + fmaRowPadding()}, f32Type,
                            MemRefLayoutAttrInterface(), workgroup);
   };
   auto aType = stagingType(cfg.bm);
@@ -3208,7 +3317,11 @@ int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
   int64_t threadsPerSM = accumulators >= 128  ? 256
                          : accumulators >= 32 ? 512
                                               : 1024;
-  return std::max<int64_t>(1, threadsPerSM / cfg.threads());
+  int64_t blocks = threadsPerSM / cfg.threads();
+  // cp.async stages may take more shared memory than two blocks have.
+  blocks =
+      std::min(blocks, kSharedBytesPerSM / std::max<int64_t>(sharedBytes, 1));
+  return std::max<int64_t>(1, blocks);
 }
 
 /// The tile shapes the schedule offers the byte ledger, with the
@@ -3219,7 +3332,9 @@ int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
 ///   resident blocks per SM the Gram form reached 0.86 of the modelled
 ///   rate (42.6 TFLOP/s, 413 ms on sample-heavy) with 8 features per slice
 ///   (16: 447 ms). The direct form's two instructions per term reached
-///   0.78 with 16 features per slice (680 ms) and 0.73 with 8 (726 ms);
+///   0.73 with 8 features per slice (726 ms), 0.78 with 16 through
+///   registers (680 ms) and 0.79 with 16 in two cp.async stages (667 ms;
+///   version 20);
 /// - 128 x 256 blocks, 8 x 16 per thread, one block per SM (245
 ///   registers), for products only: 6 LDS.128 per 128 FMAs; the Gram form
 ///   reached 0.91 (389 ms on sample-heavy against 408 for 128 x 128 in the
@@ -3233,11 +3348,13 @@ struct ShapeOffer {
   TileShape measured;
   /// Terms other than a plain product (the direct form's squared
   /// difference): the measured fraction of the rate at the offer's slice,
-  /// and a wider slice with its fraction, where they differ from the
-  /// product's (0: the same).
+  /// and a wider slice with its fraction and its cp.async stages (0:
+  /// through registers), where they differ from the product's (0: the
+  /// same).
   double otherTermEfficiency = 0;
   int64_t otherTermWideSlice = 0;
   double otherTermWideEfficiency = 0;
+  int64_t otherTermWideStages = 0;
   /// Offered for product terms only (measured on the Gram form alone).
   bool productsOnly = false;
 };
@@ -3246,12 +3363,14 @@ const ShapeOffer kShapeOffers[] = {
      {128, 128, /*blocksToSaturate=*/2, 0.86},
      /*otherTermEfficiency=*/0.73,
      /*otherTermWideSlice=*/16,
-     /*otherTermWideEfficiency=*/0.78},
+     /*otherTermWideEfficiency=*/0.79,
+     /*otherTermWideStages=*/2},
     {{128, 256, 8, 8, 16, 1},
      {128, 256, /*blocksToSaturate=*/1, 0.91},
      /*otherTermEfficiency=*/0,
      /*otherTermWideSlice=*/0,
      /*otherTermWideEfficiency=*/0,
+     /*otherTermWideStages=*/0,
      /*productsOnly=*/true},
     {{64, 64, 16, 4, 4, 1}, {64, 64, /*blocksToSaturate=*/2, 0.5}},
 };
@@ -3418,19 +3537,20 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       continue;
     TileConfig cfg = offer.config;
     TileShape shape = offer.measured;
-    // The wider slice holds 16 more registers of staged chunks, and at the
-    // two-block bound ptxas spills 136-248 bytes wherever the slice or
-    // candidate loops take guards (d not a multiple of the slice, k not one
-    // of the tile) or the candidate loop runs 2 tiles (k = 200, 256, 1000,
-    // 5000; none at 384, 512, 2048, 4096, 8192, 16384 on 8192 features).
+    // The wider slice takes cp.async stages, which hold no staged chunks in
+    // registers; still, at the two-block bound ptxas spills 60-180 bytes
+    // wherever the slice or candidate loops take guards (d not a multiple
+    // of the slice: d = 100; k not one of the tile: k = 200, 1000), and
+    // none at k = 256 to 8192 with d = 16, 512 or 8192. (Through
+    // registers, 2 candidate tiles spilled too.)
     bool wideSliceFits = offer.otherTermWideSlice && staticFeatures &&
                          work.features % offer.otherTermWideSlice == 0 &&
-                         work.candidates % offer.config.bn == 0 &&
-                         work.candidates / offer.config.bn >= 3;
+                         work.candidates % offer.config.bn == 0;
     if (!productTerm && offer.otherTermEfficiency)
       shape.efficiency = offer.otherTermEfficiency;
     if (!productTerm && wideSliceFits) {
       cfg.bk = offer.otherTermWideSlice;
+      cfg.stages = offer.otherTermWideStages;
       shape.efficiency = offer.otherTermWideEfficiency;
     }
     if (opts.tileM || opts.tileN || opts.threadM || opts.threadN ||
@@ -3440,8 +3560,12 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
         cfg.bm = shape.rowsPerBlock = opts.tileM;
       if (opts.tileN)
         cfg.bn = shape.candidatesPerBlock = opts.tileN;
-      if (opts.tileK)
+      // A slice the user fixed goes through registers unless --stages
+      // asks for cp.async.
+      if (opts.tileK) {
         cfg.bk = opts.tileK;
+        cfg.stages = 0;
+      }
       if (mma != MmaKind::None) {
         cfg.tn = cfg.bn / 4;
         cfg.tm = wgmma ? 2 : kMmaWarpRows / 8;
@@ -3619,6 +3743,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                      ? ctx.tiles.stages
                      : std::clamp<int64_t>(budget / stageBytes, 2, 4);
   }
+  // The FMA schedule: cp.async stages of 4-byte copies where the ledger's
+  // offer takes them or --stages asks; otherwise the slices go through
+  // registers into two buffers.
+  if (cfg.mma == MmaKind::None && ctx.tiles.stages)
+    cfg.stages = ctx.tiles.stages;
   // TMA loads (wgmma's stages with a slice in flight, not the split
   // staging; one block per row tile's candidates). By default without
   // clusters: on the H200, sample-heavy f16 at 128x256 ran in 36.7 ms with
@@ -3688,8 +3817,10 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // 3xTF32 on wgmma: two buffers of big, small and cross tiles, dynamic,
   // or with the split producer the stages of the rows and the candidates'
   // three parts.
+  int64_t fmaPadding = cfg.stages ? 2 * 32 / (cfg.bk % 8 == 0 ? 8 : 4) : 0;
   int64_t stagedBytes =
-      cfg.mma == MmaKind::None ? 2 * cfg.bk * (cfg.bm + cfg.bn) * 4
+      cfg.mma == MmaKind::None ? (cfg.stages ? cfg.stages : 2) * cfg.bk *
+                                     (cfg.bm + cfg.bn + fmaPadding) * 4
       : cfg.splitProducer()
           ? cfg.stages * (cfg.bm + (cfg.translatesRows() ? 2 : 3) * cfg.bn) *
                 cfg.bk * 4
@@ -3705,8 +3836,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       stagedBytes > stagedLimit ||
       (cfg.mma == MmaKind::None
            ? cfg.bm % cfg.tm || cfg.bn % cfg.tn || cfg.tm % 4 || cfg.tn % 4 ||
-                 cfg.bk % 4 || cfg.threads() > 1024 || cfg.threads() < cfg.bm ||
-                 cfg.threads() < cfg.bn || 32 % (cfg.bn / cfg.tn)
+                 cfg.bk % 4 || cfg.bk <= 0 || cfg.threads() > 1024 ||
+                 cfg.threads() < cfg.bm || cfg.threads() < cfg.bn ||
+                 32 % (cfg.bn / cfg.tn)
            : cfg.bm % (cfg.wgmma ? 64 : kMmaWarpRows) || cfg.bn % 8 ||
                  cfg.bn > (cfg.wgmma ? std::min<int64_t>(256, cfg.threads())
                                      : cfg.bm) ||
@@ -3871,6 +4003,10 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
          << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";
     else
       os << ", slices staged through registers (rows not 16-byte aligned)";
+  } else if (cfg.stages) {
+    os << ", " << cfg.stages
+       << " cp.async stages of 4-byte copies, transposed ("
+       << tb.dynamicSharedBytes() << " bytes of dynamic shared memory)";
   }
   if (plan->rowReductions.size() + plan->colReductions.size())
     os << ", " << plan->rowReductions.size() << " row and "

@@ -209,6 +209,20 @@ run fma-t8x16-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --
 run fma-t16x8-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=42 --tile-m=256 --tile-n=128 --split=1
 run fma-t8x16-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072
+# The FMA schedule's cp.async stages (--stages): 4-byte copies, transposed
+# into padded rows; shapes that are not tile or slice multiples take the
+# checked copies that zero-fill past the operands.
+run fma-async2-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=8 --seed=51 $t8 --stages=2 --tile-k=16
+run fma-async3-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=52 $t8 --stages=3
+run fma-async2-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=8 --seed=53 $t8x16 --stages=2 --tile-k=16
+run fma-async3-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=54 $t8x16 --stages=3
+run fma-async-ties fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=55 $t8x16 --stages=2 --dup-rows=1
+run fma-async-nan fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=56 $t8 --stages=2 --fill=nan
+run fma-async-split fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=57 --tile-m=128 --tile-n=128 --split=3 --stages=2
+run fma-async-k4 fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=58 $t8 --stages=4 --tile-k=4
+run fma-async-64 fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=59 --tile-m=64 --tile-n=64 --split=2 --stages=2
+run fma-async-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
+  --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072 $t8x16 --stages=2 --tile-k=16
 # A larger shape (n=65536) against the reference evaluator.
 run large-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=65536 --keep-extent=256,512 --expected-rows=65536 --max-volume=100000000000
@@ -232,6 +246,12 @@ for tool in memcheck racecheck; do
   run "$tool-fma-t8x16" compute-sanitizer --tool $tool --error-exitcode 9 \
     fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 --dims=s0=300 \
     --keep-extent=250,500 $t8x16
+  run "$tool-fma-async" compute-sanitizer --tool $tool --error-exitcode 9 \
+    fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 --dims=s0=300 \
+    --keep-extent=250,500 $t8x16 --stages=2 --tile-k=16
+  run "$tool-fma-async-naive" compute-sanitizer --tool $tool --error-exitcode 9 \
+    fuse-run examples/naive_argmin.mlir --mode=gpu --trials=1 --dims=s0=300 \
+    --keep-extent=250,37 $t8 --stages=3
 done
 
 echo "gpu-tests: $failures failed" >> "$log"

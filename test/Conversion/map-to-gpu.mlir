@@ -1,5 +1,5 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096' | FileCheck %s
-// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='split=1 tile-m=128 tile-n=128' | FileCheck %s --check-prefix=NOSPLIT
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='split=1 tile-m=128 tile-n=128 tile-k=16' | FileCheck %s --check-prefix=NOSPLIT
 // Tensor cores: f32 products of the Gram form on TF32 MMAs, three per tile
 // and k-step with 3xtf32 (big x big plus the two cross terms), one with
 // tf32; the direct form stays on the FMA units.
@@ -165,7 +165,7 @@
 // plus 3 launches x 4 us. 128x128 tiles fill only 64 slots.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=256 tile-n=128 expected-rows=4096' | FileCheck %s --check-prefix=TILE256
-// PROBE: map-to-gpu.mlir:[[@LINE+64]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 190.5 us
+// PROBE: map-to-gpu.mlir:[[@LINE+64]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 176.9 us
 // With many rows no split is offered, and the 8x8 register tile's measured
 // efficiency (0.73-0.86 against 0.5) makes 128x128 tiles the choice; with only
 // 10 candidates (@gram) a 128-wide tile would compute mostly padding.
@@ -175,7 +175,7 @@
 // The L4 profile (58 SMs) changes the arithmetic: its 64 slots of 128x128
 // tiles, split 2, beat 64x64 tiles split 4 over 3 waves.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 device=l4 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=L4
-// L4: remark: fuse-map-to-gpu: ledger on l4: 128x128 tiles, split 2: 64 blocks in 1 wave(s), 55% of block slots busy, predicted 147.0 us (3 launch(es)) at 4096 rows; 64x64 tiles: best split 4, 159.5 us
+// L4: remark: fuse-map-to-gpu: ledger on l4: 128x128 tiles, split 2: 64 blocks in 1 wave(s), 55% of block slots busy, predicted 137.0 us (3 launch(es)) at 4096 rows; 64x64 tiles: best split 4, 159.5 us
 // A split the user forces is kept, and costed.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 split=2 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED
 // FORCED: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 2: 128 blocks in 1 wave(s), 48% of block slots busy, predicted 142.3 us
@@ -207,7 +207,7 @@
 // NOSPLIT: %[[TCOL:[0-9]+]] = arith.remui %thread_id_x, %c16
 // NOSPLIT-NEXT: %c16{{.*}} = arith.constant 16
 // NOSPLIT-NEXT: %[[TROW:[0-9]+]] = arith.divui %thread_id_x, %c16
-// NOSPLIT: vector.load %arg4[{{.*}} memref<2x8x128xf32
+// NOSPLIT: vector.load %arg4[{{.*}} memref<2x16x128xf32
 // NOSPLIT: %[[A1:[0-9]+]] = arith.muli %[[TROW]], %c4{{.*}} : index
 // NOSPLIT-NEXT: %[[C64A:c64[_0-9]*]] = arith.constant 64 : index
 // NOSPLIT-NEXT: %[[A1OFF:[0-9]+]] = arith.addi %[[A1]], %[[C64A]]
@@ -742,9 +742,10 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
 }
 
 // The FMA schedule on the seed shapes (8192 candidates and features): the
-// direct form at two resident blocks per SM with 16 features per slice, the
-// Gram form in 128x256 tiles, 8x16 per thread, one block per SM
-// (docs/performance-notes.md, version 19).
+// direct form at two resident blocks per SM with 16 features per slice in
+// two cp.async stages, the Gram form in 128x256 tiles, 8x16 per thread,
+// one block per SM, through registers (docs/performance-notes.md, versions
+// 19 and 20).
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=WIDE
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=GRAM8
 // mma.sync keeps one block: under the two-block bound its 128 accumulators
@@ -752,14 +753,45 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072 precision=3xtf32' | FileCheck %s --check-prefix=MMA1
 // MMA1: gpu.func @gemm_argmin_k0
 // MMA1-SAME: nvvm.minctasm = 1
-// Two candidate tiles (k = 256): 8 features, where 16 spill 204 bytes.
-// RUN: fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=NARROW
+// Candidates that are not a multiple of the tile (k = 200): 8 features
+// through registers, where 16 in cp.async stages spill 64 bytes. Two
+// candidate tiles (k = 256) take the stages (they spilled through
+// registers).
+// RUN: sed 's/256/200/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=NARROW
+// RUN: fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072' | FileCheck %s --check-prefix=WIDE256
 // WIDE: gpu.func @naive_argmin_k0
-// WIDE-SAME: 128x128 block tile, 16 features per slice, 8x8 per thread
+// WIDE-SAME: 128x128 block tile, 16 features per slice, 8x8 per thread, 256 threads, 2 cp.async stages of 4-byte copies
 // WIDE-SAME: nvvm.minctasm = 2
 // GRAM8: gpu.func @gemm_argmin_k0
 // GRAM8-SAME: 128x256 block tile, 8 features per slice, 8x16 per thread
 // GRAM8-SAME: nvvm.minctasm = 1
 // NARROW: gpu.func @naive_argmin_k0
 // NARROW-SAME: 128x128 block tile, 8 features per slice, 8x8 per thread
+// NARROW-NOT: cp.async stages
 // NARROW-SAME: nvvm.minctasm = 2
+// WIDE256: gpu.func @naive_argmin_k0
+// WIDE256-SAME: 128x128 block tile, 16 features per slice, 8x8 per thread, 256 threads, 2 cp.async stages
+
+// The direct form's 16-feature slices on the seed shapes come through two
+// cp.async stages of 4-byte copies, transposed into rows padded by 4
+// elements (a warp's copies: 4 rows x 8 features, 32 banks). Through
+// registers (version 19) there were no device_async_copy ops and the tile
+// was 2x16x128.
+// WIDE: nvgpu.device_async_copy {{.*}}, 1 : memref<?x8192xf32> to memref<2x16x132xf32, #gpu.address_space<workgroup>>
+// WIDE-NOT: vector.load {{.*}}memref<?x8192xf32>
+
+// --stages on the FMA schedule: with 8-feature slices the rows are padded
+// by 4; with 4-feature slices (groups of 4 features, 8 rows a warp) by 8.
+// Tiles at the operands' ends take the checked copies, which zero-fill
+// (source size 0) past them.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=128 tile-n=128 tile-k=8 stages=3' | FileCheck %s --check-prefix=ASYNC8
+// ASYNC8: gpu.func @gemm_argmin_k0
+// ASYNC8-SAME: 3 cp.async stages of 4-byte copies, transposed
+// ASYNC8: scf.if
+// ASYNC8: nvgpu.device_async_copy {{.*}}, 1 : memref<?x512xf32> to memref<3x8x132xf32, #gpu.address_space<workgroup>>
+// ASYNC8: } else {
+// ASYNC8: %[[SIZE:.*]] = arith.select {{.*}}, %c1{{.*}}, %c0
+// ASYNC8: nvgpu.device_async_copy {{.*}}, 1, %[[SIZE]] : memref<?x512xf32> to memref<3x8x132xf32, #gpu.address_space<workgroup>>
+// ASYNC8: nvvm.cp.async.wait.group 1
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=128 tile-n=128 tile-k=4 stages=2' | FileCheck %s --check-prefix=ASYNC4
+// ASYNC4: nvgpu.device_async_copy {{.*}}, 1 : memref<?x512xf32> to memref<2x4x136xf32, #gpu.address_space<workgroup>>

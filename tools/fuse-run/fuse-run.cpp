@@ -172,7 +172,7 @@ static cl::opt<int64_t> split("split",
                               cl::init(0), cl::cat(runCategory));
 static cl::opt<int64_t>
     stages("stages",
-           cl::desc("GPU mode: tensor-core slices in flight through "
+           cl::desc("GPU mode: shared-memory slices in flight through "
                     "cp.async, 2-8 (0: chosen)"),
            cl::init(0), cl::cat(runCategory));
 static cl::opt<int64_t>

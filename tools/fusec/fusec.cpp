@@ -93,8 +93,8 @@ static cl::opt<int64_t> minBlocks(
     cl::init(0), cl::cat(fusecCategory));
 static cl::opt<int64_t> stages(
     "stages",
-    cl::desc("Tensor-core schedule: shared-memory slices in flight through "
-             "cp.async, 2-8 (0: chosen)"),
+    cl::desc("Shared-memory slices in flight through cp.async, 2-8 (0: "
+             "chosen; the FMA schedule's copy 4-byte elements, transposed)"),
     cl::init(0), cl::cat(fusecCategory));
 static cl::opt<int64_t>
     cluster("cluster",

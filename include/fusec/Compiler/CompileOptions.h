@@ -30,7 +30,7 @@ struct CompileOptions {
   /// Schedule overrides; 0 lets the compiler choose.
   int64_t tileM = 0, tileN = 0, tileK = 0, split = 0, expectedRows = 0;
   int64_t minBlocks = 0, threadM = 0, threadN = 0;
-  /// Tensor-core schedule: shared-memory slices in flight (0: chosen).
+  /// Shared-memory slices in flight through cp.async (0: chosen).
   int64_t stages = 0;
   /// wgmma schedule: -1 chosen, 0 cp.async, 1 TMA, 2 or 4 TMA in clusters
   /// that multicast the candidate tile.

@@ -86,8 +86,8 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
     Option<"expectedRows", "expected-rows", "int64_t", /*default=*/"0",
            "Row count the split decision assumes for a dynamic row axis">,
     Option<"stages", "stages", "int64_t", /*default=*/"0",
-           "Tensor-core schedule: shared-memory slices in flight through "
-           "cp.async (2-8; 0: chosen)">,
+           "Shared-memory slices in flight through cp.async (2-8; 0: "
+           "chosen); the FMA schedule's copy 4-byte elements, transposed">,
     Option<"cluster", "cluster", "int64_t", /*default=*/"-1",
            "wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies (3xTF32: "
            "register staging); 1 TMA loads (3xTF32: split producer "

@@ -76,7 +76,8 @@ struct GPUPipelineOptions
       llvm::cl::init(0)};
   Option<int64_t> stages{
       *this, "stages",
-      llvm::cl::desc("Tensor-core schedule: slices in flight (0: chosen)"),
+      llvm::cl::desc("Shared-memory slices in flight through cp.async "
+                     "(0: chosen)"),
       llvm::cl::init(0)};
   Option<int64_t> cluster{
       *this, "cluster",
