@@ -2236,6 +2236,44 @@ LogicalResult TiledBuilder::build() {
                                                         toI32(lane)),
                                    Value(), ctaScope);
   };
+  // The FMA schedule's register tiles at feature kk of slice `buffer`:
+  // the thread's rows of A and columns of B, a vector load per 4.
+  auto loadFragmentValues =
+      [&](Value buffer,
+          int64_t kk) -> std::pair<SmallVector<Value>, SmallVector<Value>> {
+    auto vec4 = VectorType::get({4}, f32Type);
+    Value kkIdx = idx(kk);
+    // `count` values along an axis of `threadsAlong` threads, at `coord`.
+    auto load = [&](Value smem, Value coord, int64_t threadsAlong,
+                    int64_t count) {
+      SmallVector<Value> regs;
+      for (int64_t i = 0; i < count; i += 4) {
+        Value v = vector::LoadOp::create(
+            builder, loc, vec4, smem,
+            ValueRange{buffer, kkIdx, threadOffset(coord, threadsAlong, i)},
+            false, llvm::MaybeAlign(16));
+        for (int64_t e = 0; e < 4; ++e)
+          regs.push_back(vector::ExtractOp::create(builder, loc, v, e));
+      }
+      return regs;
+    };
+    SmallVector<Value> aRegs = load(aSmem, trow, cfg.bm / cfg.tm, cfg.tm);
+    return {aRegs, load(bSmem, tcol, cfg.bn / cfg.tn, cfg.tn)};
+  };
+  // Register staging of whole slices (FMA): the first feature's register
+  // tiles of each slice load right after the barrier that publishes it,
+  // and the previous slice's last feature's terms run behind that load,
+  // so that no warp waits on shared memory after a barrier. The tiles are
+  // carried into the slice loop's next iteration. (With each slice's first
+  // tiles loaded after its barrier, every warp of the block waited on
+  // them at once: 9% of the Gram kernel's warp samples, Nsight Compute,
+  // docs/performance-notes.md, version 20.)
+  // Only for tiles of 128 accumulators a thread, which get one block and
+  // 255 registers (defaultMinBlocks): at two blocks' 128 the carried tiles
+  // made 8x8 tiles spill 8-24 bytes on 7 of 32 shapes tried.
+  bool pipelineFragments =
+      !mma && !async && fullSlices && cfg.bk >= 2 && cfg.tm * cfg.tn >= 128;
+  SmallVector<Value> firstFragments;
   // TMA: the global iteration of this candidate tile's first slice.
   Value firstIteration;
   if (cfg.tma) {
@@ -2262,6 +2300,11 @@ LogicalResult TiledBuilder::build() {
     if (cfg.wgmma)
       fenceForWgmma();
     gpu::BarrierOp::create(builder, loc);
+    if (pipelineFragments) {
+      auto [a, b] = loadFragmentValues(zeroIdx, 0);
+      firstFragments.append(a);
+      firstFragments.append(b);
+    }
   }
 
   // Feature slices: accumulators, then the norm accumulators. wgmma in
@@ -2285,6 +2328,9 @@ LogicalResult TiledBuilder::build() {
     lInits.push_back(normInit(red));
   if (origin)
     lInits.push_back(f32(0));
+  // pipelineFragments: the slice's first register tiles, after the rest.
+  size_t fragmentSlot = lInits.size();
+  lInits.append(firstFragments);
   KernelEmitter::Frame *lLoop =
       emitter.openLoop(jLoop, zeroIdx, numSlices, idx(1), lInits);
   builder.setInsertionPointToEnd(lLoop->body);
@@ -2480,11 +2526,15 @@ LogicalResult TiledBuilder::build() {
     // value), and the chains are combined at the end of the slice. One
     // chain made the duty a dependency chain of bk FMAs (4 cycles each),
     // which Nsight Compute showed as the leading stall of the tensor-core
-    // kernel ("wait", docs/performance-notes.md, version 9).
+    // kernel ("wait", docs/performance-notes.md, version 9). Slices of 8
+    // features take 4 chains of 2 too: the Gram kernel on sample-heavy ran
+    // in the same time (374.9 ms against 373.3 with one chain) and its
+    // labels disagreed with torch eager Gram's on 41 rows instead of 75
+    // (version 20): the norms round less.
     // translatesRows sums each slice on its own and adds it to the running
     // value once: mu . c, like x . c, grows to thousands, where the adds of
     // a feature at a time would each round.
-    int64_t chains = sliceFeatures.size() >= 16 ? 4 : 1;
+    int64_t chains = sliceFeatures.size() >= 8 ? 4 : 1;
     bool slicePartials = static_cast<bool>(origin);
     SmallVector<SmallVector<Value>> partial(sums);
     for (size_t i = 0; i < sums; ++i) {
@@ -2640,6 +2690,24 @@ LogicalResult TiledBuilder::build() {
     return success();
   };
 
+  // acc[m][c] += g(A[row m, l], B[col c, l]) for the thread's tile at
+  // feature l, whose register tiles are in the emitter's maps.
+  auto emitTerms = [&](Value l, SmallVector<Value> &acc,
+                       KernelEmitter::Frame *frame) -> LogicalResult {
+    Value termValue = plan.pairwise->getOperand(0);
+    for (int64_t m = 0; m < cfg.tm; ++m) {
+      for (int64_t c = 0; c < cfg.tn; ++c) {
+        emitter.bindIteration(plan.loop.getIteration(), cols[c]);
+        SmallVector<Value> at = {rows[m], l};
+        Value &a = acc[m * cfg.tn + c];
+        FailureOr<Value> sum = accumulateTerm(termValue, at, a, frame);
+        if (failed(sum))
+          return failure();
+        a = *sum;
+      }
+    }
+    return success();
+  };
   // The compute of one slice: kk in [0, count) with count = bk for full
   // slices; the last partial slice runs only its features so that any
   // term works (padding would add g(0, 0)).
@@ -2680,12 +2748,13 @@ LogicalResult TiledBuilder::build() {
           emitter.define(acc[i], frame);
       }
     }
+    // The features of the slice, each with whether it is inside d in the
+    // last, partial slice (padding would add g(0, 0), which is not 0 for
+    // every g).
     for (int64_t kk = 0; !mma && kk < cfg.bk; ++kk) {
       emitter.setInsertionPoint(frame);
       Value l = arith::AddIOp::create(builder, loc, l0, idx(kk));
       emitter.define(l, frame);
-      // In the last, partial slice the features past d must not count:
-      // padding would add g(0, 0), which is not 0 for every g.
       Value inD;
       if (guarded) {
         inD = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, l,
@@ -2694,47 +2763,41 @@ LogicalResult TiledBuilder::build() {
       }
       sliceFeatures.push_back(l);
       sliceInD.push_back(inD);
-      SmallVector<Value> before(acc.begin(), acc.begin() + numAcc);
-      // Register tiles: rows of A and columns of B at feature kk.
+    }
+    // Register tiles: rows of A and columns of B at feature kk, loaded or
+    // (the first, pipelineFragments) carried in `acc`.
+    auto loadFragments = [&](int64_t kk) {
+      emitter.setInsertionPoint(frame);
+      Value l = sliceFeatures[kk];
       SmallVector<Value> aRegs, bRegs;
-      auto vec4 = VectorType::get({4}, f32Type);
-      Value kkIdx = idx(kk);
-      for (int64_t m = 0; m < cfg.tm; m += 4) {
-        Value col = threadOffset(trow, cfg.bm / cfg.tm, m);
-        Value v = vector::LoadOp::create(builder, loc, vec4, aSmem,
-                                         ValueRange{current, kkIdx, col}, false,
-                                         llvm::MaybeAlign(16));
-        for (int64_t e = 0; e < 4; ++e)
-          aRegs.push_back(vector::ExtractOp::create(builder, loc, v, e));
+      if (kk == 0 && pipelineFragments) {
+        auto carried = ArrayRef(acc).drop_front(fragmentSlot);
+        aRegs.assign(carried.begin(), carried.begin() + cfg.tm);
+        bRegs.assign(carried.begin() + cfg.tm, carried.end());
+      } else {
+        std::tie(aRegs, bRegs) = loadFragmentValues(current, kk);
+        for (Value r : llvm::concat<Value>(aRegs, bRegs))
+          emitter.define(r, frame);
       }
-      for (int64_t c = 0; c < cfg.tn; c += 4) {
-        Value col = threadOffset(tcol, cfg.bn / cfg.tn, c);
-        Value v = vector::LoadOp::create(builder, loc, vec4, bSmem,
-                                         ValueRange{current, kkIdx, col}, false,
-                                         llvm::MaybeAlign(16));
-        for (int64_t e = 0; e < 4; ++e)
-          bRegs.push_back(vector::ExtractOp::create(builder, loc, v, e));
-      }
-      for (Value r : llvm::concat<Value>(aRegs, bRegs))
-        emitter.define(r, frame);
       for (int64_t m = 0; m < cfg.tm; ++m)
         emitter.rowRegs[{rows[m], l}] = aRegs[m];
       for (int64_t c = 0; c < cfg.tn; ++c)
         emitter.colRegs[{cols[c], l}] = bRegs[c];
+    };
+    // pipelineFragments: the last feature's terms run after the barrier.
+    // (Loading feature kk + 1's tiles before feature kk's terms left ptxas's
+    // schedule of the Gram kernel unchanged, and made the direct form's
+    // spill 44-96 bytes at 128 registers.)
+    int64_t termFeatures = pipelineFragments ? cfg.bk - 1 : cfg.bk;
+    for (int64_t kk = 0; !mma && kk < cfg.bk; ++kk) {
+      Value l = sliceFeatures[kk], inD = sliceInD[kk];
+      SmallVector<Value> before(acc.begin(), acc.begin() + numAcc);
+      loadFragments(kk);
+      if (kk >= termFeatures)
+        continue;
 
-      // acc[m][c] += g(A[row m, l], B[col c, l]).
-      Value termValue = plan.pairwise->getOperand(0);
-      for (int64_t m = 0; m < cfg.tm; ++m) {
-        for (int64_t c = 0; c < cfg.tn; ++c) {
-          emitter.bindIteration(plan.loop.getIteration(), cols[c]);
-          SmallVector<Value> at = {rows[m], l};
-          Value &a = acc[m * cfg.tn + c];
-          FailureOr<Value> sum = accumulateTerm(termValue, at, a, frame);
-          if (failed(sum))
-            return failure();
-          a = *sum;
-        }
-      }
+      if (failed(emitTerms(l, acc, frame)))
+        return failure();
 
       if (guarded) {
         emitter.setInsertionPoint(frame);
@@ -2832,6 +2895,28 @@ LogicalResult TiledBuilder::build() {
     if (cfg.wgmma)
       fenceForWgmma();
     gpu::BarrierOp::create(builder, loc);
+  }
+  if (pipelineFragments) {
+    // The next slice's first register tiles, then this slice's last
+    // feature's terms (its tiles were loaded before the barrier). Past the
+    // last slice the next tile's prologue may already write buffer 0.
+    SmallVector<Type> types(firstFragments.size(), f32Type);
+    auto ifOp = scf::IfOp::create(builder, loc, types, hasNext,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      auto [a, b] = loadFragmentValues(next, 0);
+      a.append(b);
+      scf::YieldOp::create(builder, loc, a);
+      builder.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(builder, loc,
+                           SmallVector<Value>(types.size(), f32(0)));
+    }
+    if (failed(emitTerms(sliceFeatures.back(), accOut, lLoop)))
+      return failure();
+    for (auto [i, v] : llvm::enumerate(ifOp.getResults()))
+      accOut[fragmentSlot + i] = v;
   }
   ValueRange lResults = emitter.closeLoop(lLoop, accOut);
   // The pairwise accumulators of the thread's tm x tn tile.
@@ -3338,8 +3423,9 @@ int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
 /// - 128 x 256 blocks, 8 x 16 per thread, one block per SM (245
 ///   registers), for products only: 6 LDS.128 per 128 FMAs; the Gram form
 ///   reached 0.91 (389 ms on sample-heavy against 408 for 128 x 128 in the
-///   same run). The direct form needs 246 registers that way and ran 737
-///   ms against 679;
+///   same run), and 0.95 (373-375 ms) with each slice's first register
+///   tiles loaded behind the previous slice's last terms (version 20). The
+///   direct form needs 246 registers that way and ran 737 ms against 679;
 /// - 64 x 64 blocks, 4 x 4 per thread: 2 LDS.128 per 16 FMAs, bound by
 ///   shared memory at about half the FMA rate (the probe's 69 us for 1.6
 ///   GFLOP of direct-form work), reached with two blocks per SM.
@@ -3366,7 +3452,7 @@ const ShapeOffer kShapeOffers[] = {
      /*otherTermWideEfficiency=*/0.79,
      /*otherTermWideStages=*/2},
     {{128, 256, 8, 8, 16, 1},
-     {128, 256, /*blocksToSaturate=*/1, 0.91},
+     {128, 256, /*blocksToSaturate=*/1, 0.95},
      /*otherTermEfficiency=*/0,
      /*otherTermWideSlice=*/0,
      /*otherTermWideEfficiency=*/0,

@@ -765,6 +765,16 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
 // GRAM8: gpu.func @gemm_argmin_k0
 // GRAM8-SAME: 128x256 block tile, 8 features per slice, 8x16 per thread
 // GRAM8-SAME: nvvm.minctasm = 1
+// The slice loop carries the first feature's register tiles (8 rows + 16
+// candidates a thread): after the barrier that publishes the next slice
+// they load from it, and then the last feature's terms run. Without the
+// pipeline the loop carried 128 accumulators and 2 norms, no tiles.
+// GRAM8: gpu.barrier
+// GRAM8: %[[NEXT:[0-9]+]]:24 = scf.if %{{.*}} -> (
+// GRAM8: vector.load %arg4[%{{.*}}, %c0{{.*}}, %{{.*}}] {{.*}}memref<2x8x128xf32
+// GRAM8: } else {
+// GRAM8: llvm.intr.fma
+// GRAM8: scf.yield {{.*}}, %[[NEXT]]#0, %[[NEXT]]#1, {{.*}}, %[[NEXT]]#23 : f32
 // NARROW: gpu.func @naive_argmin_k0
 // NARROW-SAME: 128x128 block tile, 8 features per slice, 8x8 per thread
 // NARROW-NOT: cp.async stages
