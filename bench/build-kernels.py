@@ -76,22 +76,18 @@ LARGE_EXAMPLE_VARIANTS = {
     "naive_argmin": [("128x128-1block", ["--min-blocks=1"]),
                      ("128x128-k8", ["--tile-k=8"]),
                      ("128x256-t8x16", ["--tile-n=256", "--thread-n=16"]),
-                     ("128x128-s2-k16", ["--tile-m=128", "--tile-n=128",
-                                         "--tile-k=16", "--stages=2"]),
-                     ("128x128-s2-k8", ["--tile-m=128", "--tile-n=128",
-                                        "--tile-k=8", "--stages=2"])],
+                     # 16 features through registers (version 19's choice).
+                     ("128x128-k16-registers", ["--tile-m=128", "--tile-n=128",
+                                                "--tile-k=16"])],
     "gemm_argmin": [("128x128", ["--tile-m=128", "--tile-n=128"]),
                     ("128x128-k16", ["--tile-m=128", "--tile-n=128",
                                      "--tile-k=16"]),
                     ("256x128-t16x8", ["--tile-m=256", "--thread-m=16",
                                        "--min-blocks=1"]),
-                    ("128x256-s2-k8", ["--tile-m=128", "--tile-n=256",
-                                       "--thread-n=16", "--stages=2"]),
+                    # cp.async stages (4-byte copies) instead of registers.
                     ("128x256-s2-k16", ["--tile-m=128", "--tile-n=256",
                                         "--thread-n=16", "--tile-k=16",
-                                        "--stages=2"]),
-                    ("128x256-s3-k8", ["--tile-m=128", "--tile-n=256",
-                                       "--thread-n=16", "--stages=3"])]}
+                                        "--stages=2"])]}
 
 
 # The probe sweep (--sweep): block tile, thread tile, features per slice and
