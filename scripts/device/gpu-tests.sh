@@ -221,6 +221,11 @@ run fma-async-nan fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --se
 run fma-async-split fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=57 --tile-m=128 --tile-n=128 --split=3 --stages=2
 run fma-async-k4 fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=58 $t8 --stages=4 --tile-k=4
 run fma-async-64 fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=59 --tile-m=64 --tile-n=64 --split=2 --stages=2
+# Odd stage shapes: 12 features (groups of 4), 32x32 and 16x16 tiles (64
+# and 16 threads: fewer rows a pass than a warp's 32 copies cover).
+run fma-async-k12 fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=60 $t8 --stages=3 --tile-k=12
+run fma-async-32 fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=61 --tile-m=32 --tile-n=32 --split=1 --stages=2 --tile-k=4
+run fma-async-16 fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=62 --tile-m=16 --tile-n=16 --thread-m=4 --thread-n=4 --split=1 --stages=2
 run fma-async-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072 $t8x16 --stages=2 --tile-k=16
 # A larger shape (n=65536) against the reference evaluator.
