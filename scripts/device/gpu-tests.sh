@@ -225,7 +225,7 @@ run fma-async-64 fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --see
 # and 16 threads: fewer rows a pass than a warp's 32 copies cover).
 run fma-async-k12 fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=60 $t8 --stages=3 --tile-k=12
 run fma-async-32 fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=61 --tile-m=32 --tile-n=32 --split=1 --stages=2 --tile-k=4
-run fma-async-16 fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=62 --tile-m=16 --tile-n=16 --thread-m=4 --thread-n=4 --split=1 --stages=2
+run fma-async-16 fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --seed=62 --tile-m=16 --tile-n=16 --split=1 --stages=2
 run fma-async-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072 $t8x16 --stages=2 --tile-k=16
 # A larger shape (n=65536) against the reference evaluator.
