@@ -448,6 +448,17 @@ struct TileConfig {
   /// non-finite pairwise sum is recomputed directly (recomputeSpecialDots),
   /// so neither split guards its parts against inf and NaN.
   bool translatesRows() const { return splitProducer(); }
+  /// The FMA schedule's cp.async stages copy 4-byte elements, transposed
+  /// into [feature][row]: a warp's 32 copies are 32 / g rows x g features
+  /// of a group of g consecutive features (8, or 4 when the slice is not
+  /// a multiple of 8), so that each row's part is one 32-byte sector of
+  /// the operand. Rows padded by 32 / g elements put those 32 stores in 32
+  /// different banks (feature f, row r: bank f * 32 / g + r) and keep every
+  /// group of 4 rows 16-byte aligned for the register tile's vector loads.
+  int64_t fmaCopyGroup() const { return bk % 8 == 0 ? 8 : 4; }
+  int64_t fmaRowPadding() const {
+    return mma == MmaKind::None && stages ? 32 / fmaCopyGroup() : 0;
+  }
   /// Features per MMA (the k of m16n8k).
   int64_t mmaK() const {
     return mma == MmaKind::F16 || mma == MmaKind::BF16 ? 16 : 8;
@@ -626,20 +637,18 @@ private:
   /// `smem`'s slice `buffer` (zero-filled outside the operand).
   void copyTileAsync(Value src, Value base, Value rowsTotal, Value l0,
                      int64_t rows, Value smem, Value buffer);
-  /// The FMA schedule's cp.async stages copy 4-byte elements, transposed
-  /// into [feature][row]: a warp's 32 copies are 32 / g rows x g features
-  /// of a group of g consecutive features (8, or 4 when the slice is not
-  /// a multiple of 8), so that each row's part is one 32-byte sector of
-  /// the operand. Rows padded by 32 / g elements put those 32 stores in 32
-  /// different banks (feature f, row r: bank f * 32 / g + r) and keep every
-  /// group of 4 rows 16-byte aligned for the register tile's vector loads.
-  int64_t fmaCopyGroup() const { return cfg.bk % 8 == 0 ? 8 : 4; }
-  int64_t fmaRowPadding() const {
-    return cfg.mma == MmaKind::None && cfg.stages ? 32 / fmaCopyGroup() : 0;
-  }
-  /// copyTileAsync for the FMA schedule (see fmaCopyGroup).
+  /// copyTileAsync for the FMA schedule (see TileConfig::fmaCopyGroup).
   void copyTileTransposedAsync(Value src, Value base, Value rowsTotal, Value l0,
                                int64_t rows, Value smem, Value buffer);
+  /// Source indices and size of a copy of `elems` elements at (row,
+  /// feature) of an operand of `rowsTotal` x d: past the operand it copies
+  /// 0 bytes (cp.async zero-fills the rest) from the operand's first
+  /// element, an address the kernel may name.
+  struct CopySource {
+    Value row, feature, elems;
+  };
+  CopySource clampedSource(Value row, Value feature, Value rowsTotal,
+                           int64_t elems);
   /// The types of loadTile's registers.
   SmallVector<Type> tileRegTypes(int64_t rows) const;
   /// Where the p-th chunk the thread stages lies: chunk q = tid + p *
@@ -911,7 +920,7 @@ void TiledBuilder::copyTileTransposedAsync(Value src, Value base,
                                            Value rowsTotal, Value l0,
                                            int64_t rows, Value smem,
                                            Value buffer) {
-  int64_t group = fmaCopyGroup();
+  int64_t group = cfg.fmaCopyGroup();
   int64_t elems = rows * cfg.bk;
   int64_t threads = cfg.threads();
   int64_t copies = llvm::divideCeil(elems, threads);
@@ -920,8 +929,11 @@ void TiledBuilder::copyTileTransposedAsync(Value src, Value base,
   int64_t rowsPerPass = threads / group;
   bool regular = threads % group == 0 && rows % rowsPerPass == 0;
   int64_t passesPerGroup = regular ? rows / rowsPerPass : 0;
-  Value lane = arith::RemUIOp::create(builder, loc, tid, idx(group));
-  Value tr = arith::DivUIOp::create(builder, loc, tid, idx(group));
+  Value lane, tr;
+  if (regular) {
+    lane = arith::RemUIOp::create(builder, loc, tid, idx(group));
+    tr = arith::DivUIOp::create(builder, loc, tid, idx(group));
+  }
   // Copy p of the thread: element q = tid + p * threads, feature q % group
   // of group (q / group) / rows, at row (q / group) % rows. In a regular
   // tile that is row tr + (p % passes) * rowsPerPass of group p / passes:
@@ -973,28 +985,30 @@ void TiledBuilder::copyTileTransposedAsync(Value src, Value base,
       }
       Value row = arith::AddIOp::create(builder, loc, base, rowInTile);
       Value feature = arith::AddIOp::create(builder, loc, l0, col);
-      Value srcRow = row, srcFeature = feature, srcElems;
-      if (checked) {
-        // An element past the operand copies 0 bytes and zero-fills its
-        // 4, from the operand's first element (an address the kernel may
-        // name).
-        Value ok = arith::AndIOp::create(
-            builder, loc,
-            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
-                                  rowsTotal),
-            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                  feature, d));
-        Value zero = idx(0);
-        srcRow = arith::SelectOp::create(builder, loc, ok, row, zero);
-        srcFeature = arith::SelectOp::create(builder, loc, ok, feature, zero);
-        srcElems = arith::SelectOp::create(builder, loc, ok, idx(1), zero);
-      }
+      CopySource source{row, feature, Value()};
+      if (checked)
+        source = clampedSource(row, feature, rowsTotal, 1);
       nvgpu::DeviceAsyncCopyOp::create(
           builder, loc, smem, ValueRange{buffer, col, rowInTile}, src,
-          ValueRange{srcRow, srcFeature}, builder.getIndexAttr(1), srcElems,
-          UnitAttr());
+          ValueRange{source.row, source.feature}, builder.getIndexAttr(1),
+          source.elems, UnitAttr());
     }
   }
+}
+
+TiledBuilder::CopySource TiledBuilder::clampedSource(Value row, Value feature,
+                                                     Value rowsTotal,
+                                                     int64_t elems) {
+  Value ok = arith::AndIOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
+                            rowsTotal),
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, feature,
+                            d));
+  Value zero = idx(0);
+  return {arith::SelectOp::create(builder, loc, ok, row, zero),
+          arith::SelectOp::create(builder, loc, ok, feature, zero),
+          arith::SelectOp::create(builder, loc, ok, idx(elems), zero)};
 }
 
 void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
@@ -1015,23 +1029,11 @@ void TiledBuilder::copyTileAsync(Value src, Value base, Value rowsTotal,
       auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
       builder.setInsertionPointToStart(ifOp.thenBlock());
     }
-    // A chunk past the operand copies 0 bytes and zero-fills its 16; its
-    // source address is clamped to the operand's first element so that it
-    // stays one the kernel may name.
-    Value ok = arith::AndIOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
-                              rowsTotal),
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, feature,
-                              d));
-    Value zero = idx(0);
-    Value srcRow = arith::SelectOp::create(builder, loc, ok, row, zero);
-    Value srcFeature = arith::SelectOp::create(builder, loc, ok, feature, zero);
-    Value srcElems = arith::SelectOp::create(builder, loc, ok, idx(e), zero);
+    CopySource source = clampedSource(row, feature, rowsTotal, e);
     nvgpu::DeviceAsyncCopyOp::create(
         builder, loc, smem, stagedIndex(buffer, rowInTile, chunk.col), src,
-        ValueRange{srcRow, srcFeature}, builder.getIndexAttr(e), srcElems,
-        builder.getUnitAttr());
+        ValueRange{source.row, source.feature}, builder.getIndexAttr(e),
+        source.elems, builder.getUnitAttr());
   }
 }
 
@@ -1577,8 +1579,8 @@ LogicalResult TiledBuilder::build() {
     if (mma)
       return MemRefType::get({buffers, rows, paddedK()}, elemType,
                              MemRefLayoutAttrInterface(), workgroup);
-    return MemRefType::get({buffers, cfg.bk, rows + fmaRowPadding()}, f32Type,
-                           MemRefLayoutAttrInterface(), workgroup);
+    return MemRefType::get({buffers, cfg.bk, rows + cfg.fmaRowPadding()},
+                           f32Type, MemRefLayoutAttrInterface(), workgroup);
   };
   auto aType = stagingType(cfg.bm);
   auto bType = stagingType(cfg.bn);
@@ -3903,10 +3905,10 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // 3xTF32 on wgmma: two buffers of big, small and cross tiles, dynamic,
   // or with the split producer the stages of the rows and the candidates'
   // three parts.
-  int64_t fmaPadding = cfg.stages ? 2 * 32 / (cfg.bk % 8 == 0 ? 8 : 4) : 0;
   int64_t stagedBytes =
-      cfg.mma == MmaKind::None ? (cfg.stages ? cfg.stages : 2) * cfg.bk *
-                                     (cfg.bm + cfg.bn + fmaPadding) * 4
+      cfg.mma == MmaKind::None
+          ? (cfg.stages ? cfg.stages : 2) * cfg.bk *
+                (cfg.bm + cfg.bn + 2 * cfg.fmaRowPadding()) * 4
       : cfg.splitProducer()
           ? cfg.stages * (cfg.bm + (cfg.translatesRows() ? 2 : 3) * cfg.bn) *
                 cfg.bk * 4
