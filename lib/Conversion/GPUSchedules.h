@@ -42,6 +42,10 @@ struct TileOptions {
   /// "3xtf32" (tensor cores). f16 and bf16 products always use tensor
   /// cores, which compute them exactly.
   std::string precision = "ieee";
+  /// Sums over the features (the norms of the Gram form) add each slice's
+  /// sum to the running value by TwoSum and carry the rounding error, so
+  /// that they come out within a fraction of an ulp of the exact sum.
+  bool compensatedSums = true;
   /// The target architecture: sm_90a enables Hopper's warpgroup MMAs.
   std::string arch = "sm_90";
 };

@@ -669,6 +669,7 @@ struct FuseMapToGPUPass
       return signalPassFailure();
     }
     tiles.persistent = persistent;
+    tiles.compensatedSums = compensatedSums;
     tiles.threadM = threadM;
     tiles.threadN = threadN;
     tiles.expectedRows = expectedRows;

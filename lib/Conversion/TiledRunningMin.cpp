@@ -285,12 +285,15 @@ FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
   for (const LeafAccess &a : shape.accesses) {
     if (a.enclosingReduction)
       continue;
+    // One row- or candidate-indexed axis at most; the others are unit
+    // dimensions (a [n, 1] operand broadcast along the candidates).
     if (!llvm::all_of(a.axes,
                       [](Axis x) {
                         return x.kind == Axis::Row || x.kind == Axis::Iter ||
                                x.kind == Axis::Zero;
                       }) ||
-        a.axes.size() > 1) {
+        llvm::count_if(a.axes, [](Axis x) { return x.kind != Axis::Zero; }) >
+            1) {
       why = "the epilogue reads an input along unsupported axes";
       return failure();
     }
@@ -565,6 +568,17 @@ public:
 private:
   Value idx(int64_t v) {
     return arith::ConstantIndexOp::create(builder, loc, v);
+  }
+  /// a + b rounded, and its rounding error exactly (Knuth's TwoSum: no
+  /// assumption on which is larger; with an infinity the error is NaN).
+  std::pair<Value, Value> twoSum(Value a, Value b) {
+    Value sum = arith::AddFOp::create(builder, loc, a, b);
+    Value bPart = arith::SubFOp::create(builder, loc, sum, a);
+    Value aPart = arith::SubFOp::create(builder, loc, sum, bPart);
+    Value aError = arith::SubFOp::create(builder, loc, a, aPart);
+    Value bError = arith::SubFOp::create(builder, loc, b, bPart);
+    Value error = arith::AddFOp::create(builder, loc, aError, bError);
+    return {sum, error};
   }
   Value f32(double v) {
     return arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(v));
@@ -2330,6 +2344,12 @@ LogicalResult TiledBuilder::build() {
     lInits.push_back(normInit(red));
   if (origin)
     lInits.push_back(f32(0));
+  // Compensated sums (TileOptions::compensatedSums): each norm's running
+  // rounding error, in the norms' order (0 for a norm that is not a sum).
+  bool compensate = ctx.tiles.compensatedSums;
+  size_t compensationSlot = lInits.size();
+  if (compensate)
+    lInits.append(compensationSlot - accSlots, f32(0));
   // pipelineFragments: the slice's first register tiles, after the rest.
   size_t fragmentSlot = lInits.size();
   lInits.append(firstFragments);
@@ -2511,9 +2531,22 @@ LogicalResult TiledBuilder::build() {
       return success();
     emitter.setInsertionPoint(frame);
     Value local = isRow ? normRowLocal : normColLocal;
+    // Compensated sums add each slice's sum to the running value once, by
+    // TwoSum, and carry its rounding error. A norm grows to thousands,
+    // where the adds of a feature at a time each round: with 4 plain
+    // chains, the Gram kernel's labels disagreed with torch eager Gram's on
+    // 37 of sample-heavy's 131072 rows; fed float64-exact norms, on 2, and
+    // fed torch's own norms, on none (its x . c rounds like cuBLAS's;
+    // docs/performance-notes.md, version 21).
+    auto compensated = [&](size_t i) {
+      return compensate && (i >= reds.size() || isa<SumOp>(reds[i]));
+    };
     Value inRange = dutyOwner(isRow);
+    size_t compBase = compensationSlot + (accBase - accSlots);
     SmallVector<Value> old(acc.begin() + accBase, acc.begin() + accBase + sums);
-    SmallVector<Type> types(old.size(), f32Type);
+    if (compensate)
+      old.append(acc.begin() + compBase, acc.begin() + compBase + sums);
+    SmallVector<Type> types(ValueRange(old).getTypes());
     auto ifOp = scf::IfOp::create(builder, loc, TypeRange(types), inRange,
                                   /*withElseRegion=*/true);
     {
@@ -2536,8 +2569,13 @@ LogicalResult TiledBuilder::build() {
     // translatesRows sums each slice on its own and adds it to the running
     // value once: mu . c, like x . c, grows to thousands, where the adds of
     // a feature at a time would each round.
+    // Compensated, the FMA schedule's slices sum in one chain: with 4 the
+    // Gram kernel ran 1.5% slower on sample-heavy (394.5 ms against 387.8;
+    // 375.0 uncompensated), and a slice's few terms round little.
     int64_t chains = sliceFeatures.size() >= 8 ? 4 : 1;
-    bool slicePartials = static_cast<bool>(origin);
+    if (compensate && !mma)
+      chains = 1;
+    bool slicePartials = compensate || origin;
     SmallVector<SmallVector<Value>> partial(sums);
     for (size_t i = 0; i < sums; ++i) {
       emitter.setInsertionPoint(duty);
@@ -2681,14 +2719,27 @@ LogicalResult TiledBuilder::build() {
           nextLevel.push_back(level.back());
         level = nextLevel;
       }
-      updated.push_back(slicePartials ? combine(i, old[i], level.front())
-                                      : level.front());
+      Value v = level.front();
+      if (compensated(i)) {
+        auto [sum, error] = twoSum(old[i], v);
+        v = sum;
+        old[sums + i] =
+            arith::AddFOp::create(builder, loc, old[sums + i], error);
+      } else if (slicePartials) {
+        v = combine(i, old[i], v);
+      }
+      updated.push_back(v);
     }
+    if (compensate)
+      updated.append(old.begin() + sums, old.end());
     builder.setInsertionPointToEnd(ifOp.thenBlock());
     scf::YieldOp::create(builder, loc, updated);
     emitter.closeBlockFrame(duty);
-    for (auto [i, r] : llvm::enumerate(ifOp.getResults()))
-      acc[accBase + i] = r;
+    for (size_t i = 0; i < sums; ++i) {
+      acc[accBase + i] = ifOp.getResult(i);
+      if (compensate)
+        acc[compBase + i] = ifOp.getResult(sums + i);
+    }
     return success();
   };
 
@@ -2962,8 +3013,20 @@ LogicalResult TiledBuilder::build() {
   if (hasNorms && cfg.tma &&
       static_cast<int64_t>(llvm::divideCeil(dStatic, cfg.bk)) <= cfg.stages)
     gpu::BarrierOp::create(builder, loc);
-  auto publish = [&](ArrayRef<Value> smems, bool isRow, unsigned accBase) {
+  auto publish = [&](ArrayRef<Value> smems, ArrayRef<Operation *> reds,
+                     bool isRow, unsigned accBase) {
     for (auto [i, smem] : llvm::enumerate(smems)) {
+      // A sum with its compensation (the origin's mu . c, after `reds`, is
+      // one too); a sum that overflowed or met an infinity or NaN made the
+      // compensation NaN (inf - inf) and is itself the norm.
+      Value norm = lResults[accBase + i];
+      if (compensate && (i >= reds.size() || isa<SumOp>(reds[i]))) {
+        Value comp = lResults[compensationSlot + (accBase - accSlots) + i];
+        Value rounded = arith::AddFOp::create(builder, loc, norm, comp);
+        Value unordered = arith::CmpFOp::create(
+            builder, loc, arith::CmpFPredicate::UNO, comp, comp);
+        norm = arith::SelectOp::create(builder, loc, unordered, norm, rounded);
+      }
       auto ifOp = scf::IfOp::create(builder, loc, dutyOwner(isRow), false);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(ifOp.thenBlock());
@@ -2971,12 +3034,12 @@ LogicalResult TiledBuilder::build() {
       Value local = isRow ? (halfRowDuty ? tid : normRowLocal) : normColLocal;
       if (!isRow && cfg.persistent)
         local = arith::AddIOp::create(builder, loc, colSlotBase, local);
-      memref::StoreOp::create(builder, loc, lResults[accBase + i], smem,
-                              ValueRange{local});
+      memref::StoreOp::create(builder, loc, norm, smem, ValueRange{local});
     }
   };
-  publish(rowNormSmem, true, accSlots);
-  publish(colNormSmem, false, accSlots + plan.rowReductions.size());
+  publish(rowNormSmem, plan.rowReductions, true, accSlots);
+  publish(colNormSmem, plan.colReductions, false,
+          accSlots + plan.rowReductions.size());
   if (hasNorms)
     gpu::BarrierOp::create(builder, loc);
 

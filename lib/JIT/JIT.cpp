@@ -95,11 +95,12 @@ std::string optionsKey(const fusec::CompileOptions &o, StringRef arch) {
   return (llvm::Twine("v1;") + arch + ";" + llvm::Twine(o.fuseIndexReductions) +
           ";" + llvm::Twine(o.tileM) + ";" + llvm::Twine(o.tileN) + ";" +
           llvm::Twine(o.tileK) + ";" + llvm::Twine(o.split) + ";" +
-          llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" + llvm::Twine(o.stages) + ";" +
-          llvm::Twine(o.threadM) + ";" + llvm::Twine(o.threadN) + ";" +
-          o.device + ";" + llvm::Twine(o.allowReassociation) + ";" +
-          o.precision + ";" +
-          compilerIdentity())
+          llvm::Twine(o.expectedRows) + ";" + llvm::Twine(o.minBlocks) + ";" +
+          llvm::Twine(o.stages) + ";" + llvm::Twine(o.threadM) + ";" +
+          llvm::Twine(o.threadN) + ";" + o.device + ";" +
+          llvm::Twine(o.allowReassociation) + ";" + o.precision + ";" +
+          llvm::Twine(o.cluster) + ";" + llvm::Twine(o.persistent) + ";" +
+          llvm::Twine(o.compensatedSums) + ";" + compilerIdentity())
       .str();
 }
 

@@ -209,6 +209,11 @@ run fma-t8x16-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --
 run fma-t16x8-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=42 --tile-m=256 --tile-n=128 --split=1
 run fma-t8x16-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072
+# Norms the caller passes in ([n, 1] and [k] operands of the epilogue), and
+# the plain f32 norm sums (--compensated-sums=false) beside the default
+# compensated ones.
+run given-norms fuse-run test/Conversion/Inputs/gram_given_norms.mlir --mode=gpu --trials=6 --seed=63
+run plain-sums fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=64 $t8x16 --compensated-sums=false
 # The FMA schedule's cp.async stages (--stages): 4-byte copies, transposed
 # into padded rows; shapes that are not tile or slice multiples take the
 # checked copies that zero-fill past the operands.

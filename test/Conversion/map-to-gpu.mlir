@@ -805,3 +805,51 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
 // ASYNC8: nvvm.cp.async.wait.group 1
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=128 tile-n=128 tile-k=4 stages=2' | FileCheck %s --check-prefix=ASYNC4
 // ASYNC4: nvgpu.device_async_copy {{.*}}, 1 : memref<?x512xf32> to memref<2x4x136xf32, #gpu.address_space<workgroup>>
+
+// Compensated sums (the default): the norm duty sums a slice's terms on
+// their own (the FMA schedule in one chain from 0) and adds the slice's sum
+// to the running norm once, by TwoSum, whose exact rounding error adds up in
+// a second value that the slice loop carries. Before publishing, the norm is
+// the sum plus that compensation, unless the compensation is NaN (an
+// infinity or NaN met the sum: the sum alone). With compensated-sums=false
+// the duty runs 4 chains, the first from the running norm, and yields the
+// norm alone.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096' | FileCheck %s --check-prefix=TWOSUM
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 compensated-sums=false' | FileCheck %s --check-prefix=PLAINSUM
+// TWOSUM: gpu.func @gemm_argmin_k0
+// TWOSUM: %[[T0:.*]] = memref.load %arg4[%{{.*}}, %c0{{.*}}, %thread_id_x]
+// TWOSUM-NEXT: %[[C0:.*]] = llvm.intr.fma(%[[T0]], %[[T0]], %cst{{.*}}) : (f32, f32, f32) -> f32
+// TWOSUM: %[[T15:.*]] = memref.load %arg4[%{{.*}}, %c15{{.*}}, %thread_id_x]
+// TWOSUM-NEXT: %[[SLICE:.*]] = llvm.intr.fma(%[[T15]], %[[T15]], %{{.*}}) : (f32, f32, f32) -> f32
+// TWOSUM-NEXT: %[[SUM:.*]] = arith.addf %[[OLD:arg[0-9]+]], %[[SLICE]] : f32
+// TWOSUM-NEXT: %[[BP:.*]] = arith.subf %[[SUM]], %[[OLD]] : f32
+// TWOSUM-NEXT: %[[AP:.*]] = arith.subf %[[SUM]], %[[BP]] : f32
+// TWOSUM-NEXT: %[[AE:.*]] = arith.subf %[[OLD]], %[[AP]] : f32
+// TWOSUM-NEXT: %[[BE:.*]] = arith.subf %[[SLICE]], %[[BP]] : f32
+// TWOSUM-NEXT: %[[ERR:.*]] = arith.addf %[[AE]], %[[BE]] : f32
+// TWOSUM-NEXT: %[[COMP:.*]] = arith.addf %[[OLDCOMP:arg[0-9]+]], %[[ERR]] : f32
+// TWOSUM-NEXT: scf.yield %[[SUM]], %[[COMP]] : f32, f32
+// TWOSUM-NEXT: } else {
+// TWOSUM-NEXT: scf.yield %[[OLD]], %[[OLDCOMP]] : f32, f32
+// TWOSUM: %[[N:.*]] = arith.addf %[[R:[0-9]+]]#[[S:[0-9]+]], %[[R]]#[[K:[0-9]+]] : f32
+// TWOSUM-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[R]]#[[K]], %[[R]]#[[K]] : f32
+// TWOSUM-NEXT: %[[NORM:.*]] = arith.select %[[NAN]], %[[R]]#[[S]], %[[N]] : f32
+// TWOSUM: memref.store %[[NORM]]
+// PLAINSUM: gpu.func @gemm_argmin_k0
+// PLAINSUM: %[[T0:.*]] = memref.load %arg4[%{{.*}}, %c0{{.*}}, %thread_id_x]
+// PLAINSUM-NEXT: llvm.intr.fma(%[[T0]], %[[T0]], %[[OLD:arg[0-9]+]]) : (f32, f32, f32) -> f32
+// PLAINSUM: %[[A:.*]] = arith.addf
+// PLAINSUM-NEXT: %[[B:.*]] = arith.addf
+// PLAINSUM-NEXT: %[[NEW:.*]] = arith.addf %[[A]], %[[B]] : f32
+// PLAINSUM-NEXT: scf.yield %[[NEW]] : f32
+// PLAINSUM-NEXT: } else {
+// PLAINSUM-NEXT: scf.yield %[[OLD]] : f32
+
+// Inputs read in the epilogue along the rows ([n, 1]) or the candidates
+// ([k]) keep the tiled schedule: the Gram form with norms the caller
+// computed. (A unit dimension beside the row axis sent it to the
+// grid-stride schedule, one output element per thread.)
+// RUN: fuse-opt %S/Inputs/gram_given_norms.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096' | FileCheck %s --check-prefix=GIVEN
+// GIVEN: gpu.func @gram_given_norms_k0
+// GIVEN-SAME: tiled running minimum: 64x64 block tile
+// GIVEN-NOT: grid-stride

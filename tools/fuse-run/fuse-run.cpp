@@ -186,6 +186,11 @@ static cl::opt<int64_t>
                cl::desc("GPU mode, TMA: -1 chosen, 0 a block per row tile, 1 "
                         "resident blocks caching the candidate norms"),
                cl::init(-1), cl::cat(runCategory));
+static cl::opt<bool> compensatedSums(
+    "compensated-sums",
+    cl::desc("GPU mode: sums over the features carry their rounding error "
+             "(TwoSum per slice; false: plain f32 chains)"),
+    cl::init(true), cl::cat(runCategory));
 static cl::opt<std::string>
     precision("precision",
               cl::desc("GPU mode: f32 products of the Gram form on ieee "
@@ -1345,6 +1350,7 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     options.stages = stages;
     options.cluster = cluster;
     options.persistent = persistent;
+    options.compensatedSums = compensatedSums;
     options.precision = precision;
     options.expectedRows = expectedRows;
     // compileModule works in place: give it a copy.

@@ -38,6 +38,10 @@ struct CompileOptions {
   /// TMA schedule without clusters: -1 chosen, 0 a block per row tile, 1
   /// resident blocks that walk the row tiles and cache the candidate norms.
   int64_t persistent = -1;
+  /// Sums over the features (norms) add each slice's sum by TwoSum and
+  /// carry its rounding error; false: plain f32 chains (faster, about 10
+  /// ulp off on sums of thousands of terms).
+  bool compensatedSums = true;
   /// How f32 products of the Gram form run: "ieee" (FMA units, exact
   /// fp32), "tf32" or "3xtf32" (tensor cores). f16/bf16 products always
   /// run on tensor cores.

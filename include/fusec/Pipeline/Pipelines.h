@@ -90,6 +90,11 @@ struct GPUPipelineOptions
       llvm::cl::desc("TMA schedule: -1 chosen, 0 a block per row tile, 1 "
                      "resident blocks caching the candidate norms"),
       llvm::cl::init(-1)};
+  Option<bool> compensatedSums{
+      *this, "compensated-sums",
+      llvm::cl::desc("Sums over the features carry their rounding error "
+                     "(TwoSum per slice)"),
+      llvm::cl::init(true)};
   Option<int64_t> threadM{*this, "thread-m",
                           llvm::cl::desc("Rows of a thread's register tile"),
                           llvm::cl::init(0)};
