@@ -3489,8 +3489,10 @@ int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
 ///   registers), for products only: 6 LDS.128 per 128 FMAs; the Gram form
 ///   reached 0.91 (389 ms on sample-heavy against 408 for 128 x 128 in the
 ///   same run), and 0.95 (373-375 ms) with each slice's first register
-///   tiles loaded behind the previous slice's last terms (version 20). The
-///   direct form needs 246 registers that way and ran 737 ms against 679;
+///   tiles loaded behind the previous slice's last terms (version 20);
+///   with compensated norm sums 0.92 (387.8 ms against 375.0 plain, one
+///   process, version 21). The direct form needs 246 registers that way
+///   and ran 737 ms against 679;
 /// - 64 x 64 blocks, 4 x 4 per thread: 2 LDS.128 per 16 FMAs, bound by
 ///   shared memory at about half the FMA rate (the probe's 69 us for 1.6
 ///   GFLOP of direct-form work), reached with two blocks per SM.
@@ -3508,6 +3510,9 @@ struct ShapeOffer {
   int64_t otherTermWideStages = 0;
   /// Offered for product terms only (measured on the Gram form alone).
   bool productsOnly = false;
+  /// The fraction with compensated norm sums, where it was measured apart
+  /// (0: the same).
+  double compensatedEfficiency = 0;
 };
 const ShapeOffer kShapeOffers[] = {
     {{128, 128, 8, 8, 8, 1},
@@ -3522,7 +3527,8 @@ const ShapeOffer kShapeOffers[] = {
      /*otherTermWideSlice=*/0,
      /*otherTermWideEfficiency=*/0,
      /*otherTermWideStages=*/0,
-     /*productsOnly=*/true},
+     /*productsOnly=*/true,
+     /*compensatedEfficiency=*/0.92},
     {{64, 64, 16, 4, 4, 1}, {64, 64, /*blocksToSaturate=*/2, 0.5}},
 };
 
@@ -3635,7 +3641,8 @@ constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
 /// offered only when the rows alone leave block slots of the GPU empty.
 FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                                    TiledWork work, MmaKind mma, bool wgmma,
-                                   bool staticFeatures, std::string &decision) {
+                                   bool staticFeatures, bool compensatedNorms,
+                                   std::string &decision) {
   SmallVector<TileShape> shapes;
   SmallVector<TileConfig> configs;
   SmallVector<ShapeOffer> offers(std::begin(kShapeOffers),
@@ -3699,6 +3706,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                          work.candidates % offer.config.bn == 0;
     if (!productTerm && offer.otherTermEfficiency)
       shape.efficiency = offer.otherTermEfficiency;
+    if (compensatedNorms && offer.compensatedEfficiency)
+      shape.efficiency = offer.compensatedEfficiency;
     if (!productTerm && wideSliceFits) {
       cfg.bk = offer.otherTermWideSlice;
       cfg.stages = offer.otherTermWideStages;
@@ -3858,9 +3867,14 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                (!ctx.tiles.tileK || ctx.tiles.tileK * mmaElemBytes == 128) &&
                mma != MmaKind::None;
   std::string decision;
+  bool compensatedNorms =
+      ctx.tiles.compensatedSums &&
+      llvm::any_of(llvm::concat<Operation *const>(plan->rowReductions,
+                                                  plan->colReductions),
+                   [](Operation *red) { return isa<SumOp>(red); });
   FailureOr<TileConfig> chosen =
       chooseConfig(ctx.kernel, options, work, mma, wgmma,
-                   !ShapedType::isDynamic(dStatic), decision);
+                   !ShapedType::isDynamic(dStatic), compensatedNorms, decision);
   if (failed(chosen))
     return failure();
   TileConfig cfg = *chosen;
