@@ -2570,8 +2570,9 @@ LogicalResult TiledBuilder::build() {
     // value once: mu . c, like x . c, grows to thousands, where the adds of
     // a feature at a time would each round.
     // Compensated, the FMA schedule's slices sum in one chain: with 4 the
-    // Gram kernel ran 1.5% slower on sample-heavy (394.5 ms against 387.8;
-    // 375.0 uncompensated), and a slice's few terms round little.
+    // Gram kernel took 394.0-394.7 ms on sample-heavy in three runs, with
+    // one 387.8 (uncompensated: 374.8-375.8 beside each), and a slice's few
+    // terms round little.
     int64_t chains = sliceFeatures.size() >= 8 ? 4 : 1;
     if (compensate && !mma)
       chains = 1;
@@ -3490,8 +3491,8 @@ int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
 ///   reached 0.91 (389 ms on sample-heavy against 408 for 128 x 128 in the
 ///   same run), and 0.95 (373-375 ms) with each slice's first register
 ///   tiles loaded behind the previous slice's last terms (version 20);
-///   with compensated norm sums 0.92 (387.8 ms against 375.0 plain, one
-///   process, version 21). The direct form needs 246 registers that way
+///   with compensated norm sums 0.92 (387.8 ms against 375.8 plain in the
+///   same process, version 21). The direct form needs 246 registers that way
 ///   and ran 737 ms against 679;
 /// - 64 x 64 blocks, 4 x 4 per thread: 2 LDS.128 per 16 FMAs, bound by
 ///   shared memory at about half the FMA rate (the probe's 69 us for 1.6
