@@ -169,6 +169,12 @@ struct TiledPlan {
   bool plainProduct = false;
 };
 
+/// Whether the i-th norm of a norm duty over `reds` is a sum: the
+/// reduction reds[i], or past them the origin's mu . c (translatesRows).
+bool isSumNorm(ArrayRef<Operation *> reds, size_t i) {
+  return i >= reds.size() || isa<SumOp>(reds[i]);
+}
+
 /// Whether `value` reads `leaf` through views and widening casts only
 /// (the axes were checked by CandidateShape).
 bool readsLeafDirectly(Value value, BlockArgument leaf) {
@@ -2539,20 +2545,24 @@ LogicalResult TiledBuilder::build() {
     // fed torch's own norms, on none (its x . c rounds like cuBLAS's;
     // docs/performance-notes.md, version 21).
     auto compensated = [&](size_t i) {
-      return compensate && (i >= reds.size() || isa<SumOp>(reds[i]));
+      return compensate && isSumNorm(reds, i);
     };
     Value inRange = dutyOwner(isRow);
     size_t compBase = compensationSlot + (accBase - accSlots);
     SmallVector<Value> old(acc.begin() + accBase, acc.begin() + accBase + sums);
+    SmallVector<Value> comp;
     if (compensate)
-      old.append(acc.begin() + compBase, acc.begin() + compBase + sums);
-    SmallVector<Type> types(ValueRange(old).getTypes());
+      comp.assign(acc.begin() + compBase, acc.begin() + compBase + sums);
+    // The branch carries the norms, then their compensations.
+    SmallVector<Value> carried(old);
+    carried.append(comp);
+    SmallVector<Type> types(ValueRange(carried).getTypes());
     auto ifOp = scf::IfOp::create(builder, loc, TypeRange(types), inRange,
                                   /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(ifOp.elseBlock());
-      scf::YieldOp::create(builder, loc, old);
+      scf::YieldOp::create(builder, loc, carried);
     }
     KernelEmitter::Frame *duty =
         emitter.openBlockFrame(frame, ifOp.thenBlock(), ifOp);
@@ -2724,15 +2734,13 @@ LogicalResult TiledBuilder::build() {
       if (compensated(i)) {
         auto [sum, error] = twoSum(old[i], v);
         v = sum;
-        old[sums + i] =
-            arith::AddFOp::create(builder, loc, old[sums + i], error);
+        comp[i] = arith::AddFOp::create(builder, loc, comp[i], error);
       } else if (slicePartials) {
         v = combine(i, old[i], v);
       }
       updated.push_back(v);
     }
-    if (compensate)
-      updated.append(old.begin() + sums, old.end());
+    updated.append(comp);
     builder.setInsertionPointToEnd(ifOp.thenBlock());
     scf::YieldOp::create(builder, loc, updated);
     emitter.closeBlockFrame(duty);
@@ -3021,7 +3029,7 @@ LogicalResult TiledBuilder::build() {
       // one too); a sum that overflowed or met an infinity or NaN made the
       // compensation NaN (inf - inf) and is itself the norm.
       Value norm = lResults[accBase + i];
-      if (compensate && (i >= reds.size() || isa<SumOp>(reds[i]))) {
+      if (compensate && isSumNorm(reds, i)) {
         Value comp = lResults[compensationSlot + (accBase - accSlots) + i];
         Value rounded = arith::AddFOp::create(builder, loc, norm, comp);
         Value unordered = arith::CmpFOp::create(
