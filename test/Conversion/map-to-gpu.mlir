@@ -658,13 +658,14 @@ func.func @gram_f16_unaligned(%xh: tensor<?x60xf16>, %ch: tensor<100x60xf16>) ->
 // -----
 
 // The fp16 chain: a grid-stride loop with 8-wide (16-byte) vector loads
-// and stores, then a scalar tail. The grid has a block per 2048 elements,
-// so each thread makes one pass (the loop covers sizes past gridDim.x's
-// limit).
+// and stores, then a scalar tail. Blocks of 128 threads, a block per 1024
+// elements, so each thread makes one pass (the loop covers sizes past
+// gridDim.x's limit).
 // CHECK: \22function\22: \22chain\22
-// CHECK-SAME: \22grid\22: {{\[\[}}\22max\22, 1, [\22min\22, 2147483647, [\22cdiv\22, \22s0\22, 2048]]], 1, 1]
+// CHECK-SAME: \22grid\22: {{\[\[}}\22max\22, 1, [\22min\22, 2147483647, [\22cdiv\22, \22s0\22, 1024]]], 1, 1],{{.*}}\22block\22: [128, 1, 1]
 // CHECK-LABEL: gpu.func @chain_k0
 // CHECK-SAME: fusec.schedule = "elementwise, grid-stride, 8-wide vector accesses"
+// CHECK-SAME: nvvm.maxntid = array<i32: 128, 1, 1>
 // CHECK: scf.for
 // CHECK:   vector.load %{{.*}} {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
 // CHECK:   arith.maximumf %{{.*}} : vector<8xf16>
