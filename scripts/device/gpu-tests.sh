@@ -214,6 +214,14 @@ run fma-t8x16-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
 # compensated ones.
 run given-norms fuse-run test/Conversion/Inputs/gram_given_norms.mlir --mode=gpu --trials=6 --seed=63
 run plain-sums fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=64 $t8x16 --compensated-sums=false
+# Norms passed in on 8x16 tiles with whole slices (d = 8, 16 and 136: one,
+# two and 17 slices), where the slice loop has no norm duty at all.
+for dd in 8 16 136; do
+  sed "s/129/$dd/g" test/Conversion/Inputs/gram_given_norms.mlir \
+    > /tmp/gram_given_norms_d$dd.mlir
+  run given-norms-d$dd fuse-run /tmp/gram_given_norms_d$dd.mlir \
+    --mode=gpu --trials=4 --seed=$((64 + dd)) --keep-extent=all $t8x16
+done
 # The FMA schedule's cp.async stages (--stages): 4-byte copies, transposed
 # into padded rows; shapes that are not tile or slice multiples take the
 # checked copies that zero-fill past the operands.
