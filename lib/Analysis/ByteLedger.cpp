@@ -2533,7 +2533,19 @@ static int64_t saturatingMul(int64_t a, int64_t b) {
 }
 
 int64_t PersistentWalk::path() const {
-  return saturatingMul(rounds, tilesPerPart);
+  int64_t tail =
+      static_cast<int64_t>(llvm::divideCeil(tailTiles, blocks)) * kTailTileCost;
+  int64_t items = saturatingMul(rounds, tilesPerPart);
+  return items > std::numeric_limits<int64_t>::max() - tail ? items
+                                                            : items + tail;
+}
+
+bool mlir::fuse::tailWorthSplitting(int64_t tailTiles, int64_t blocks,
+                                    int64_t tilesPerPart) {
+  return tailTiles > 0 && blocks > 0 &&
+         static_cast<int64_t>(llvm::divideCeil(tailTiles, blocks)) *
+                 kTailTileCost <
+             tilesPerPart;
 }
 
 PersistentWalk mlir::fuse::walkPersistent(int64_t rowTiles, int64_t tiles,
@@ -2542,10 +2554,28 @@ PersistentWalk mlir::fuse::walkPersistent(int64_t rowTiles, int64_t tiles,
   walk.parts = std::max<int64_t>(1, parts);
   walk.blocks =
       std::max<int64_t>(walk.parts, resident / walk.parts * walk.parts);
-  walk.tilesPerPart = llvm::divideCeil(std::max<int64_t>(1, tiles), walk.parts);
+  tiles = std::max<int64_t>(1, tiles);
+  walk.tilesPerPart = llvm::divideCeil(tiles, walk.parts);
   // Saturates rather than wraps for the fuzzer's huge static row counts.
-  walk.rounds = llvm::divideCeil(
-      saturatingMul(std::max<int64_t>(1, rowTiles), walk.parts), walk.blocks);
+  int64_t items = saturatingMul(std::max<int64_t>(1, rowTiles), walk.parts);
+  // The launch takes min(items, blocks) blocks: with fewer items than
+  // blocks, one round and no tail.
+  int64_t grid = std::min(items, walk.blocks);
+  walk.rounds = llvm::divideCeil(items, grid);
+  if (walk.parts > 1) {
+    // The items left for a last round: whole row tiles' parts from part 0
+    // on (the full rounds take a multiple of the grid, which is a
+    // multiple of the parts), as single candidate tiles.
+    int64_t full = items / grid;
+    int64_t left = items - full * grid;
+    int64_t tailTiles =
+        saturatingMul(left / walk.parts, tiles) +
+        std::min(saturatingMul(left % walk.parts, walk.tilesPerPart), tiles);
+    if (left > 0 && tailWorthSplitting(tailTiles, grid, walk.tilesPerPart)) {
+      walk.rounds = full;
+      walk.tailTiles = tailTiles;
+    }
+  }
   return walk;
 }
 
@@ -2631,6 +2661,7 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
         std::min(walk.blocks, saturatingMul(rowBlocks, walk.parts));
     estimate.waves = walk.rounds;
     estimate.parts = walk.parts;
+    estimate.tailTiles = walk.tailTiles;
     estimate.utilization = double(rowBlocks) * double(tiles) /
                            (double(walk.path()) * double(*slots));
     estimate.computeSec = double(walk.path()) * tileFlops / slotRate;

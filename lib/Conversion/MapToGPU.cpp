@@ -38,18 +38,18 @@ namespace {
 constexpr int64_t kThreadsPerBlock = 256;
 /// Vectorized elementwise kernels take blocks of four warps, as Triton's
 /// pointwise kernels do. At 4096 fp16 elements, replayed from a CUDA graph
-/// in 9 interleaved rounds, the chain averaged 19 ns over torch.compile's
-/// with 256-thread blocks and 11 ns with 128 (the event clock ticks in 32
+/// in 9 interleaved rounds, the chain averaged 23 ns over torch.compile's
+/// with 256-thread blocks and 14 ns with 128 (the event clock ticks in 32
 /// ns); at 1e6 and 134217728 elements the two sizes ran alike
 /// (docs/performance-notes.md, version 22).
 constexpr int64_t kVectorThreadsPerBlock = 128;
-/// Grid-stride kernels launch one block per 256 threads' worth of work, so
-/// each thread makes one pass of its loop, up to the driver's limit on
+/// Grid-stride kernels launch a block per block's worth of work, so each
+/// thread makes one pass of its loop, up to the driver's limit on
 /// gridDim.x; the loop covers sizes beyond it. Capping the grid at the
 /// blocks the GPU holds at once (1056 on an H200) kept one 16-byte load in
 /// flight per thread and ran the 256 MiB fp16 chain at 91.5% of the copy
 /// bandwidth; a block per chunk lets retiring blocks overlap new ones'
-/// loads: 97% (docs/performance-notes.md, version 22).
+/// loads: 96.5% (docs/performance-notes.md, version 22).
 constexpr int64_t kMaxGridStrideBlocks = 2147483647;
 
 FailureOr<fusec::rt::DType> toDType(Type type, Location loc) {

@@ -771,11 +771,25 @@ private:
   /// Two partial results of norm reduction `red` (a sum, a minimum or a
   /// maximum) combined.
   Value combineNorms(Operation *red, Value x, Value y);
-  /// Persistent blocks: work item `item` of the block that starts at `bx`
-  /// and strides by `gridX` is part item % split of row tile item / split;
-  /// returns that row tile and the global iteration of its first slice (the
-  /// stages run on across work items).
-  std::pair<Value, Value> decodeWorkItem(Value item, Value bx, Value gridX);
+  /// Persistent blocks' work units, walkPersistent's walk: unit w below
+  /// `fullItems` is work item w, part w % split of row tile w / split.
+  /// When `tail` (a short last round that tailWorthSplitting would split),
+  /// the units from `fullItems` on are the last round's items as single
+  /// candidate tiles: unit fullItems + v is candidate tile v % tiles of
+  /// row tile fullItems / split + v / tiles.
+  struct WorkUnits {
+    Value gridX, total, fullItems, fullRounds, tail;
+  };
+  /// `gridX`: gridDim.x, or null to read it here.
+  WorkUnits planWorkUnits(Value gridX = Value());
+  /// Unit `unit` of the block that starts at `bx` and strides by `gridX`:
+  /// its row tile, the global iteration of its first slice (the stages run
+  /// on across units), its candidates [begin, end), their tile count, and
+  /// whether it is a tail unit (null with one part, which has no tail).
+  struct WorkUnit {
+    Value rowTile, iterationBase, begin, end, tiles, isTail;
+  };
+  WorkUnit decodeWorkUnit(Value unit, Value bx, const WorkUnits &units);
 
   ScheduleContext &ctx;
   TiledPlan plan;
@@ -812,8 +826,9 @@ private:
   /// TMA: the tensor-map parameters of the row and candidate operands.
   Value rowTensorMap, colTensorMap;
   /// The block's first candidate and its number of candidate tiles
-  /// (computed before the TMA setup, for the consumers and the producer).
-  Value partBegin, partTiles;
+  /// (computed before the TMA setup, for the consumers and the producer),
+  /// the end of its part, and the candidate tiles of all parts and of one.
+  Value partBegin, partTiles, partEnd, candidateTiles, tilesPerPart;
   /// TMA: the consumers' register increase (splitRegisters sets its count)
   /// and the producer's decrease.
   NVVM::SetMaxRegisterOp consumersGrow, producerShrinks;
@@ -1520,19 +1535,104 @@ Value TiledBuilder::combineNorms(Operation *red, Value x, Value y) {
   return arith::MaximumFOp::create(builder, loc, x, y);
 }
 
-std::pair<Value, Value> TiledBuilder::decodeWorkItem(Value item, Value bx,
-                                                     Value gridX) {
-  Value rowTile = item;
-  if (cfg.split > 1)
-    rowTile = arith::DivUIOp::create(builder, loc, item, idx(cfg.split));
+TiledBuilder::WorkUnits TiledBuilder::planWorkUnits(Value gridX) {
+  WorkUnits units;
+  Value rowTiles = arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm));
+  Value items = arith::MulIOp::create(builder, loc, rowTiles, idx(cfg.split));
+  if (!gridX)
+    gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  units.gridX = gridX;
+  units.total = units.fullItems = items;
+  if (cfg.split == 1)
+    return units;
+  // The launch takes min(items, blocks) blocks, a multiple of the parts:
+  // the full rounds end at a row tile's part 0.
+  Value rounds = arith::DivUIOp::create(builder, loc, items, gridX);
+  Value full = arith::MulIOp::create(builder, loc, rounds, gridX);
+  Value left = arith::SubIOp::create(builder, loc, items, full);
+  Value split = idx(cfg.split);
+  Value tailTiles = arith::AddIOp::create(
+      builder, loc,
+      arith::MulIOp::create(builder, loc,
+                            arith::DivUIOp::create(builder, loc, left, split),
+                            candidateTiles),
+      arith::MinUIOp::create(
+          builder, loc,
+          arith::MulIOp::create(
+              builder, loc, arith::RemUIOp::create(builder, loc, left, split),
+              tilesPerPart),
+          candidateTiles));
+  // tailWorthSplitting, at run time.
+  Value tailCost = arith::MulIOp::create(
+      builder, loc, arith::CeilDivUIOp::create(builder, loc, tailTiles, gridX),
+      idx(kTailTileCost));
+  units.tail = arith::AndIOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt, tailTiles,
+                            idx(0)),
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, tailCost,
+                            tilesPerPart));
+  units.fullItems =
+      arith::SelectOp::create(builder, loc, units.tail, full, items);
+  units.fullRounds = rounds;
+  units.total = arith::SelectOp::create(
+      builder, loc, units.tail,
+      arith::AddIOp::create(builder, loc, full, tailTiles), items);
+  return units;
+}
+
+TiledBuilder::WorkUnit TiledBuilder::decodeWorkUnit(Value unit, Value bx,
+                                                    const WorkUnits &units) {
+  WorkUnit w;
+  Value gridX = units.gridX;
   Value ordinal = arith::DivUIOp::create(
-      builder, loc, arith::SubIOp::create(builder, loc, item, bx), gridX);
-  Value slicesPerTile =
-      arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
-  Value iterationBase = arith::MulIOp::create(
+      builder, loc, arith::SubIOp::create(builder, loc, unit, bx), gridX);
+  Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
+  w.rowTile = unit;
+  if (cfg.split > 1)
+    w.rowTile = arith::DivUIOp::create(builder, loc, unit, idx(cfg.split));
+  w.iterationBase = arith::MulIOp::create(
       builder, loc, ordinal,
-      arith::MulIOp::create(builder, loc, partTiles, slicesPerTile));
-  return {rowTile, iterationBase};
+      arith::MulIOp::create(builder, loc, partTiles, slices));
+  w.begin = partBegin;
+  w.end = partEnd;
+  w.tiles = partTiles;
+  if (cfg.split == 1)
+    return w;
+  w.isTail = arith::AndIOp::create(
+      builder, loc, units.tail,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, unit,
+                            units.fullItems));
+  // Below fullItems these wrap; the selects below discard them.
+  Value v = arith::SubIOp::create(builder, loc, unit, units.fullItems);
+  Value tiles = arith::MaxUIOp::create(builder, loc, candidateTiles, idx(1));
+  Value tailRow = arith::AddIOp::create(
+      builder, loc,
+      arith::DivUIOp::create(builder, loc, units.fullItems, idx(cfg.split)),
+      arith::DivUIOp::create(builder, loc, v, tiles));
+  Value tailBegin = arith::MulIOp::create(
+      builder, loc, arith::RemUIOp::create(builder, loc, v, tiles),
+      idx(cfg.bn));
+  Value tailEnd = arith::MinUIOp::create(
+      builder, loc, k,
+      arith::AddIOp::create(builder, loc, tailBegin, idx(cfg.bn)));
+  // The block's full items took partTiles tiles each, its tail units one.
+  Value tailBase = arith::MulIOp::create(
+      builder, loc,
+      arith::AddIOp::create(
+          builder, loc,
+          arith::MulIOp::create(builder, loc, units.fullRounds, partTiles),
+          arith::SubIOp::create(builder, loc, ordinal, units.fullRounds)),
+      slices);
+  auto pick = [&](Value tail, Value item) -> Value {
+    return arith::SelectOp::create(builder, loc, w.isTail, tail, item);
+  };
+  w.rowTile = pick(tailRow, w.rowTile);
+  w.iterationBase = pick(tailBase, w.iterationBase);
+  w.begin = pick(tailBegin, w.begin);
+  w.end = pick(tailEnd, w.end);
+  w.tiles = pick(idx(1), w.tiles);
+  return w;
 }
 
 Value TiledBuilder::better(Value candidate, Value best) {
@@ -1755,6 +1855,9 @@ LogicalResult TiledBuilder::build() {
           arith::MulIOp::create(builder, loc, tilesPerSplit, idx(cfg.bn))));
   jBegin = arith::MinUIOp::create(builder, loc, jBegin, jEnd);
   partBegin = jBegin;
+  partEnd = jEnd;
+  candidateTiles = tilesTotal;
+  tilesPerPart = tilesPerSplit;
   partTiles = arith::CeilDivUIOp::create(
       builder, loc, arith::SubIOp::create(builder, loc, jEnd, jBegin),
       idx(cfg.bn));
@@ -1902,25 +2005,37 @@ LogicalResult TiledBuilder::build() {
     emitter.define(v, root);
   KernelEmitter::Frame *tileFrame = root;
   KernelEmitter::Frame *rowTileLoop = nullptr;
-  Value rowTile = bx, rowIterationBase, firstRowTile;
+  Value rowTile = bx, rowIterationBase, firstRowTile, tailUnit;
+  // This row tile's candidates: the block's part, or a tail unit's tile.
+  Value unitBegin = jBegin, unitEnd = jEnd;
   if (cfg.persistent) {
     // Work item w is part w % split of row tile w / split: the blocks that
     // run side by side share row tiles, whose slices the L2 then serves
-    // to all but the first (emitTiledRunningMin chooses split).
-    Value rowTiles = arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm));
-    Value items = arith::MulIOp::create(builder, loc, rowTiles, idx(cfg.split));
-    Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-    for (Value v : {rowTiles, items, gridX})
-      emitter.define(v, root);
-    rowTileLoop = emitter.openLoop(root, bx, items, gridX, ValueRange{});
+    // to all but the first (emitTiledRunningMin chooses split). A short
+    // last round runs as single candidate tiles (planWorkUnits).
+    emitter.setInsertionPoint(root);
+    WorkUnits units = planWorkUnits();
+    for (Value v : {units.gridX, units.total, units.fullItems, units.fullRounds,
+                    units.tail})
+      if (v)
+        emitter.define(v, root);
+    rowTileLoop =
+        emitter.openLoop(root, bx, units.total, units.gridX, ValueRange{});
     tileFrame = rowTileLoop;
     emitter.setInsertionPoint(tileFrame);
     Value item = rowTileLoop->iv;
-    std::tie(rowTile, rowIterationBase) = decodeWorkItem(item, bx, gridX);
+    WorkUnit unit = decodeWorkUnit(item, bx, units);
+    rowTile = unit.rowTile;
+    rowIterationBase = unit.iterationBase;
+    unitBegin = unit.begin;
+    unitEnd = unit.end;
+    tailUnit = unit.isTail;
     firstRowTile =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, item, bx);
-    for (Value v : {rowTile, rowIterationBase, firstRowTile})
-      emitter.define(v, tileFrame);
+    for (Value v : {rowTile, rowIterationBase, firstRowTile, unitBegin, unitEnd,
+                    tailUnit})
+      if (v)
+        emitter.define(v, tileFrame);
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
   emitter.define(rowBase, tileFrame);
@@ -2020,7 +2135,7 @@ LogicalResult TiledBuilder::build() {
 
   // Candidate tiles.
   KernelEmitter::Frame *jLoop =
-      emitter.openLoop(tileFrame, jBegin, jEnd, idx(cfg.bn), jInits);
+      emitter.openLoop(tileFrame, unitBegin, unitEnd, idx(cfg.bn), jInits);
   Value j0 = jLoop->iv;
   builder.setInsertionPointToEnd(jLoop->body);
   SmallVector<Value> cols;
@@ -2034,15 +2149,15 @@ LogicalResult TiledBuilder::build() {
   // Row norms are the same for every candidate tile: only the block's
   // first tile accumulates and publishes them (the FMA and MMA schedules
   // alike), which halves the duty of a square block tile.
-  Value firstTile =
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, j0, jBegin);
+  Value firstTile = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, j0, unitBegin);
   emitter.define(firstTile, jLoop);
 
   Value zeroIdx = idx(0);
   Value numSlices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   emitter.define(numSlices, jLoop);
   Value tileOrdinal = arith::DivUIOp::create(
-      builder, loc, arith::SubIOp::create(builder, loc, j0, jBegin),
+      builder, loc, arith::SubIOp::create(builder, loc, j0, unitBegin),
       idx(cfg.bn));
   emitter.define(tileOrdinal, jLoop);
   // Persistent blocks: this tile's slot of the candidate norms, and
@@ -2055,10 +2170,15 @@ LogicalResult TiledBuilder::build() {
                                                     idx(cachedTiles))
                                  .getResult();
     colSlotBase = arith::MulIOp::create(builder, loc, slot, idx(cfg.bn));
-    needsColumnNorms = firstRowTile;
+    // A tail unit's tile may be any part's: it accumulates its norms into
+    // slot 0, which no later unit of the block reads from the cache.
+    needsColumnNorms =
+        tailUnit ? arith::OrIOp::create(builder, loc, firstRowTile, tailUnit)
+                       .getResult()
+                 : firstRowTile;
     if (!cachesAll)
       needsColumnNorms = arith::OrIOp::create(
-          builder, loc, firstRowTile,
+          builder, loc, needsColumnNorms,
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
                                 tileOrdinal, idx(cachedTiles)));
     emitter.define(colSlotBase, jLoop);
@@ -2077,7 +2197,7 @@ LogicalResult TiledBuilder::build() {
       builder.setInsertionPointToStart(ifOp.thenBlock());
       Value first = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
       copyTileAsync(rowMem, rowBase, n, first, cfg.bm, aSmem, buffer);
-      copyTileAsync(colMem, j0, jEnd, first, cfg.bn, bSmem, buffer);
+      copyTileAsync(colMem, j0, unitEnd, first, cfg.bn, bSmem, buffer);
     }
     NVVM::CpAsyncCommitGroupOp::create(builder, loc);
   };
@@ -2315,7 +2435,7 @@ LogicalResult TiledBuilder::build() {
     // warpgroup's MMAs of the previous tile may still read it until the
     // barrier (each waits for its own before it).
     SmallVector<Value> aRegs = loadTile(rowMem, rowBase, n, zeroIdx, cfg.bm);
-    SmallVector<Value> bRegs = loadTile(colMem, j0, jEnd, zeroIdx, cfg.bn);
+    SmallVector<Value> bRegs = loadTile(colMem, j0, unitEnd, zeroIdx, cfg.bn);
     if (cfg.wgmma)
       gpu::BarrierOp::create(builder, loc);
     storeStaged(aRegs, bRegs, zeroIdx);
@@ -2450,7 +2570,7 @@ LogicalResult TiledBuilder::build() {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(prefetch.thenBlock());
     SmallVector<Value> regs = loadTile(rowMem, rowBase, n, nextL0, cfg.bm);
-    regs.append(loadTile(colMem, j0, jEnd, nextL0, cfg.bn));
+    regs.append(loadTile(colMem, j0, unitEnd, nextL0, cfg.bn));
     scf::YieldOp::create(builder, loc, regs);
     builder.setInsertionPointToStart(prefetch.elseBlock());
     SmallVector<Value> zeros;
@@ -3130,7 +3250,7 @@ LogicalResult TiledBuilder::build() {
         return failure();
       emitter.setInsertionPoint(jLoop);
       Value valid = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult, cols[c], jEnd);
+          builder, loc, arith::CmpIPredicate::ult, cols[c], unitEnd);
       Value take =
           arith::AndIOp::create(builder, loc, valid, better(*v, best[m]));
       best[m] = arith::SelectOp::create(builder, loc, take, *v, best[m]);
@@ -3348,24 +3468,27 @@ void TiledBuilder::specializeWarps(
   }
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
-  // Persistent blocks: the same work items as the consumers', in order.
-  Value rowTile = bx, firstOfRow = idx(0);
+  // Persistent blocks: the same work units as the consumers', in order.
+  Value rowTile = bx, firstOfRow = idx(0), unitBegin = partBegin,
+        unitTiles = partTiles;
   if (cfg.persistent) {
-    Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-    Value items = arith::MulIOp::create(
-        builder, loc, arith::CeilDivUIOp::create(builder, loc, n, idx(cfg.bm)),
-        idx(cfg.split));
-    auto rowLoop = scf::ForOp::create(builder, loc, bx, items, gridX);
+    WorkUnits units =
+        planWorkUnits(gpu::GridDimOp::create(builder, loc, gpu::Dimension::x));
+    auto rowLoop =
+        scf::ForOp::create(builder, loc, bx, units.total, units.gridX);
     builder.setInsertionPoint(rowLoop.getBody()->getTerminator());
-    std::tie(rowTile, firstOfRow) =
-        decodeWorkItem(rowLoop.getInductionVar(), bx, gridX);
+    WorkUnit unit = decodeWorkUnit(rowLoop.getInductionVar(), bx, units);
+    rowTile = unit.rowTile;
+    firstOfRow = unit.iterationBase;
+    unitBegin = unit.begin;
+    unitTiles = unit.tiles;
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
-  auto tileLoop = scf::ForOp::create(builder, loc, idx(0), partTiles, idx(1));
+  auto tileLoop = scf::ForOp::create(builder, loc, idx(0), unitTiles, idx(1));
   builder.setInsertionPoint(tileLoop.getBody()->getTerminator());
   Value tile = tileLoop.getInductionVar();
   Value j0 = arith::AddIOp::create(
-      builder, loc, partBegin,
+      builder, loc, unitBegin,
       arith::MulIOp::create(builder, loc, tile, idx(cfg.bn)));
   Value first =
       arith::AddIOp::create(builder, loc, firstOfRow,
@@ -3779,10 +3902,12 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     os << " on tensor cores (" << work.dtype << ".tensor, "
        << work.flopsPerTerm / 2 << " MMA pass(es))";
   os << ", split " << cfg.split << ": " << choice->blocks;
-  if (choice->parts)
+  if (choice->parts) {
     os << " persistent blocks, " << choice->waves << " round(s) of "
        << choice->parts << " candidate part(s), ";
-  else
+    if (choice->tailTiles)
+      os << "then " << choice->tailTiles << " single candidate tiles, ";
+  } else
     os << " blocks in " << choice->waves << " wave(s), ";
   os << llvm::formatv("{0:f0}", choice->utilization * 100)
      << "% of block slots busy, predicted "

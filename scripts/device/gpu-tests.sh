@@ -78,6 +78,21 @@ tc3x="--mode=gpu $wg --precision=3xtf32 --keep-extent=1000,200 --expected-rows=1
 run tc-wg-3xtf32-tiles fuse-run $tiles32 $tc3x --trials=4 --seed=86
 run tc-wg-3xtf32-persist fuse-run $tiles32 $tc3x --trials=2 --seed=87 --dims=s0=40000
 run tc-wg-3xtf32-parts fuse-run $tiles32 $tc3x --trials=2 --seed=88 --dims=s0=40000 --split=3
+# A short last round of persistent work items run as single candidate
+# tiles (planWorkUnits): 4300 rows are 34 row tiles, 136 items of 4 parts
+# over 132 blocks, so the 4 items left after the first round run as single
+# tiles (f16: 16 of 256 candidates; 3xTF32's split producer: 32 of 128).
+# One slice a tile (d = 64), exact ties, and the sanitizers.
+sed 's/256/4096/g; s/512/64/g' examples/gemm_argmin_f16.mlir > /tmp/tail_f16.mlir
+sed 's/256/4096/g; s/512/64/g' examples/gemm_argmin.mlir > /tmp/tail_f32.mlir
+tail="--mode=gpu $wg --split=4 --dims=s0=4300 --keep-extent=all"
+run tc-wg-tail-f16 fuse-run /tmp/tail_f16.mlir $tail --trials=2 --seed=89
+run tc-wg-tail-f16-ties fuse-run /tmp/tail_f16.mlir $tail --trials=2 --seed=90 --dup-rows=1
+run tc-wg-tail-3xtf32 fuse-run /tmp/tail_f32.mlir $tail --precision=3xtf32 --trials=2 --seed=91
+for tool in memcheck racecheck; do
+  run tc-wg-tail-$tool compute-sanitizer --tool $tool --error-exitcode 9 \
+    fuse-run /tmp/tail_f16.mlir $tail --trials=1 --seed=92
+done
 run tc-wg-3xtf32-regs fuse-run $tiles32 $tc3x --trials=2 --seed=89 --cluster=0
 # The split producer in one block per row tile (--persistent=0).
 run tc-wg-3xtf32-nopersist fuse-run $tiles32 $tc3x --trials=2 --seed=96 --dims=s0=20000 --persistent=0

@@ -404,17 +404,37 @@ inline bool persistentBlocksAllowed(int64_t persistent, int64_t cluster) {
 /// 51.4 and 57.3 ms).
 constexpr int64_t kMinCandidateTilesPerPart = 8;
 
+/// A candidate tile of a short last round, which accumulates its row
+/// tile's norms and its own candidates' (a work item does so on its first
+/// tile only), counted as this many plain tiles.
+constexpr int64_t kTailTileCost = 2;
+
 /// How `blocks` persistent blocks walk the row tiles split into `parts`
 /// candidate parts: each round, every block takes one work item (one part
-/// of one row tile, `tilesPerPart` candidate tiles).
+/// of one row tile, `tilesPerPart` candidate tiles). When the items left
+/// for a last round would keep few blocks busy, they run as `tailTiles`
+/// single candidate tiles spread over all blocks instead, when that path
+/// is shorter (tailWorthSplitting): on sample-heavy f16 the 32nd round's 4
+/// items took 0.82 ms of 26.8 while 128 blocks waited
+/// (docs/performance-notes.md, version 22). TiledRunningMin walks the
+/// same units.
 struct PersistentWalk {
   int64_t parts = 1;
   int64_t blocks = 1;
+  /// Rounds of whole work items (without the split last round).
   int64_t rounds = 1;
   int64_t tilesPerPart = 1;
+  /// The candidate tiles of the split last round; 0 when it is not split.
+  int64_t tailTiles = 0;
   /// Candidate tiles on the longest block's path: what the launch takes.
   int64_t path() const;
 };
+
+/// Whether a last round of `tailTiles` single candidate tiles over
+/// `blocks` blocks is shorter than a round of items of `tilesPerPart`
+/// tiles.
+bool tailWorthSplitting(int64_t tailTiles, int64_t blocks,
+                        int64_t tilesPerPart);
 
 /// The walk of `rowTiles` row tiles of `tiles` candidate tiles in `parts`
 /// parts by `resident` blocks (rounded down to a multiple of `parts`, so
@@ -466,6 +486,8 @@ struct ScheduleEstimate {
   int64_t waves = 0;
   /// A persistent launch's candidate parts; 0 when the blocks run in waves.
   int64_t parts = 0;
+  /// A persistent launch's last round as single candidate tiles (0: none).
+  int64_t tailTiles = 0;
   /// Busy block slots over all slots of all waves (persistent: the longest
   /// path's candidate tiles of every resident block).
   double utilization = 0;

@@ -4,8 +4,11 @@ X @ C.T alone beside them, and each variant's label agreement with torch
 eager Gram. usage: ab.py RUNTIME DIR TAG..."""
 import glob, json, os, statistics, sys
 import torch
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
+# bench/ of the repository (session 16: the path from this directory, and
+# bench.torch set, so that it runs from the repository root).
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "bench"))
 import bench  # noqa: E402
+bench.torch = torch
 
 rt = bench.FusecRuntime(sys.argv[1])
 kdir, tags = sys.argv[2], sys.argv[3:]
