@@ -780,7 +780,9 @@ private:
   struct WorkUnits {
     Value gridX, total, fullItems, fullRounds, tail;
   };
-  /// `gridX`: gridDim.x, or null to read it here.
+  /// `gridX`: gridDim.x, or null to read it here, after the item count
+  /// (the producer reads it first: each keeps the order of its ops, and a
+  /// launch with one part the PTX it had).
   WorkUnits planWorkUnits(Value gridX = Value());
   /// Unit `unit` of the block that starts at `bx` and strides by `gridX`:
   /// its row tile, the global iteration of its first slice (the stages run
@@ -3469,7 +3471,7 @@ void TiledBuilder::specializeWarps(
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   // Persistent blocks: the same work units as the consumers', in order.
-  Value rowTile = bx, firstOfRow = idx(0), unitBegin = partBegin,
+  Value rowTile = bx, unitIterationBase = idx(0), unitBegin = partBegin,
         unitTiles = partTiles;
   if (cfg.persistent) {
     WorkUnits units =
@@ -3479,7 +3481,7 @@ void TiledBuilder::specializeWarps(
     builder.setInsertionPoint(rowLoop.getBody()->getTerminator());
     WorkUnit unit = decodeWorkUnit(rowLoop.getInductionVar(), bx, units);
     rowTile = unit.rowTile;
-    firstOfRow = unit.iterationBase;
+    unitIterationBase = unit.iterationBase;
     unitBegin = unit.begin;
     unitTiles = unit.tiles;
   }
@@ -3491,7 +3493,7 @@ void TiledBuilder::specializeWarps(
       builder, loc, unitBegin,
       arith::MulIOp::create(builder, loc, tile, idx(cfg.bn)));
   Value first =
-      arith::AddIOp::create(builder, loc, firstOfRow,
+      arith::AddIOp::create(builder, loc, unitIterationBase,
                             arith::MulIOp::create(builder, loc, tile, slices));
   auto sliceLoop = scf::ForOp::create(builder, loc, idx(0), slices, idx(1));
   builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
@@ -3907,8 +3909,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
        << choice->parts << " candidate part(s), ";
     if (choice->tailTiles)
       os << "then " << choice->tailTiles << " single candidate tiles, ";
-  } else
+  } else {
     os << " blocks in " << choice->waves << " wave(s), ";
+  }
   os << llvm::formatv("{0:f0}", choice->utilization * 100)
      << "% of block slots busy, predicted "
      << llvm::formatv("{0:f1}", choice->predictedSec * 1e6) << " us ("
