@@ -1219,6 +1219,7 @@ def render_performance_md(res):
         lines.append(md_table(["shape", "target", "measured", "limit",
                                "status", "rows"], trs))
 
+    lines.extend(render_clock_section(rows))
     notes = res.get("method_notes", [])
     if notes:
         lines.append("## Method")
@@ -1234,6 +1235,39 @@ def render_performance_md(res):
             lines.append("- " + shorten(p, 600))
         lines.append("")
     return "\n".join(lines)
+
+
+def render_clock_section(rows, min_samples=5):
+    """The SM clock that each long row's reps ran at (NVML, every 5 ms),
+    and its time in clock cycles: where the power cap lowers the clock,
+    equal cycles can take unequal times."""
+    trs = []
+    for r in rows:
+        clock = (r.get("timing") or {}).get("clock")
+        if r.get("status") != "ok" or not clock or \
+                clock.get("samples", 0) < min_samples:
+            continue
+        capped = clock.get("power_capped_fraction")
+        trs.append([r["shape"], r["impl"], fmt_time_ms(r.get("time_ms")),
+                    "%.0f (%d-%d)" % (clock["sm_mhz_mean"],
+                                      clock["sm_mhz_min"],
+                                      clock["sm_mhz_max"]),
+                    "%.0f" % clock["power_w_mean"]
+                    if clock.get("power_w_mean") is not None else "",
+                    "%.0f%%" % (100 * capped) if capped is not None else "",
+                    "%.1f" % (r["time_ms"] * clock["sm_mhz_mean"] / 1e3),
+                    clock["samples"]])
+    if not trs:
+        return []
+    return ["## SM clock during the timed reps (NVML)", "",
+            "Rows whose reps lasted long enough for %d samples of NVML's "
+            "SM clock and board power (every 5 ms). \"power-capped\" is "
+            "the share of samples whose clock event reasons include the "
+            "software power cap or the hardware power brake; cycles are "
+            "the median time times the mean clock." % min_samples, "",
+            md_table(["shape", "implementation", "median",
+                      "SM clock, MHz (min-max)", "power, W", "power-capped",
+                      "M cycles", "samples"], trs)]
 
 
 def render_eager_peaks_md(res):
@@ -1577,10 +1611,93 @@ class CupyPeakTracker:
         return self.peak
 
 
+class ClockSampler:
+    """The SM clock and the board power while reps run, from NVML (through
+    ctypes, no extra package). The H200 caps its power in software: long
+    tensor-core kernels run at 1400-1500 MHz of 1980 once warm, and two
+    kernels that take the same cycles can differ in time by their power
+    draw (docs/performance-notes.md, version 23). Each timed row therefore
+    reports the clock it ran at. Without NVML the sampler stays off."""
+
+    NVML_CLOCK_SM = 1
+    # nvmlClocksEventReasonSwPowerCap / HwPowerBrakeSlowdown.
+    POWER_REASONS = 0x4 | 0x80
+    INTERVAL_S = 0.005
+
+    def __init__(self, device_index=0):
+        self.dev = None
+        self.error = None
+        try:
+            self.nvml = ctypes.CDLL("libnvidia-ml.so.1")
+            if self.nvml.nvmlInit_v2() != 0:
+                raise OSError("nvmlInit_v2 failed")
+            dev = ctypes.c_void_p()
+            if self.nvml.nvmlDeviceGetHandleByIndex_v2(
+                    device_index, ctypes.byref(dev)) != 0:
+                raise OSError("no NVML handle for device %d" % device_index)
+            self.dev = dev
+            # The reasons call took its new name in CUDA 12.x's NVML.
+            self.reasons = (
+                getattr(self.nvml, "nvmlDeviceGetCurrentClocksEventReasons",
+                        None) or
+                getattr(self.nvml,
+                        "nvmlDeviceGetCurrentClocksThrottleReasons", None))
+        except (OSError, AttributeError) as e:
+            self.error = str(e)
+        self._thread = None
+
+    def _sample(self, out, stop):
+        clk, mw, reasons = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_ulonglong()
+        while not stop.is_set():
+            sample = {}
+            if self.nvml.nvmlDeviceGetClockInfo(
+                    self.dev, self.NVML_CLOCK_SM, ctypes.byref(clk)) == 0:
+                sample["mhz"] = clk.value
+            if self.nvml.nvmlDeviceGetPowerUsage(self.dev,
+                                                 ctypes.byref(mw)) == 0:
+                sample["w"] = mw.value / 1000.0
+            if self.reasons and self.reasons(
+                    self.dev, ctypes.byref(reasons)) == 0:
+                sample["capped"] = bool(reasons.value & self.POWER_REASONS)
+            out.append(sample)
+            stop.wait(self.INTERVAL_S)
+
+    def start(self):
+        if self.dev is None:
+            return None
+        import threading
+        samples, stop = [], threading.Event()
+        thread = threading.Thread(target=self._sample, args=(samples, stop),
+                                  daemon=True)
+        thread.start()
+        return (samples, stop, thread)
+
+    @staticmethod
+    def finish(handle):
+        """Stop a sampling started by start(); the clock and power over the
+        samples (None without any)."""
+        if handle is None:
+            return None
+        samples, stop, thread = handle
+        stop.set()
+        thread.join()
+        mhz = [x["mhz"] for x in samples if "mhz" in x]
+        if not mhz:
+            return None
+        watts = [x["w"] for x in samples if "w" in x]
+        capped = [x["capped"] for x in samples if "capped" in x]
+        return dict(samples=len(mhz), sm_mhz_mean=statistics.fmean(mhz),
+                    sm_mhz_min=min(mhz), sm_mhz_max=max(mhz),
+                    power_w_mean=statistics.fmean(watts) if watts else None,
+                    power_capped_fraction=(sum(capped) / len(capped)
+                                           if capped else None))
+
+
 class Timer:
-    def __init__(self, torch, target_s):
+    def __init__(self, torch, target_s, sampler=None):
         self.torch = torch
         self.target_s = target_s
+        self.sampler = sampler
         self.flush_buf = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32,
                                      device="cuda")
         self.cycles_per_ms = self._calibrate()
@@ -1651,6 +1768,7 @@ class Timer:
         ends = [E(enable_timing=True) for _ in range(reps)]
         t.cuda.synchronize()
         lead = self._lead(reps, host_ms)
+        sampling = self.sampler.start() if self.sampler else None
         for i in range(reps):
             if flush:
                 self.flush()
@@ -1658,12 +1776,13 @@ class Timer:
             fn()
             ends[i].record()
         t.cuda.synchronize()
+        clock = ClockSampler.finish(sampling)
         times = [s.elapsed_time(e) for s, e in zip(starts, ends)]
         return dict(median_ms=statistics.median(times), min_ms=min(times),
                     max_ms=max(times), mean_ms=statistics.fmean(times),
                     reps=reps, warmup=len(warm), flush=flush,
                     method="cuda-events", host_dispatch_ms=host_ms,
-                    lead_ms=lead, times_ms=times)
+                    lead_ms=lead, times_ms=times, clock=clock)
 
     def time_host(self, fn_sync, flush, warmup=2, min_reps=None,
                   max_reps=100, max_seconds=None):
@@ -3251,7 +3370,11 @@ class Bench:
     def run(self, shapes):
         self.import_libs()
         self.device_meta()
-        self.timer = Timer(self.torch, 0.1 if self.args.quick else 0.3)
+        sampler = ClockSampler(self.torch.cuda.current_device())
+        if sampler.error:
+            self.problem("no SM clock in the rows (NVML: %s)" % sampler.error)
+        self.timer = Timer(self.torch, 0.1 if self.args.quick else 0.3,
+                           sampler)
         self.res["meta"]["sleep_cycles_per_ms"] = self.timer.cycles_per_ms
         self.load_fusec()
         self.measure_ceilings()
