@@ -1913,20 +1913,9 @@ LogicalResult TiledBuilder::build() {
   if (cfg.wgmma) {
     sharedBase64 =
         arith::IndexCastOp::create(builder, loc, i64Type, alignedDynamicBase);
-    // Every lane reads its warpgroup from lane 0: ptxas then knows the
-    // value is the same across the warp and keeps the A descriptors, and
-    // their sums for each slice and k-step, in uniform registers. From
-    // tid / 128 directly it computed them per thread in 64-bit pairs and
-    // moved each into a uniform register for the wgmma (R2UR): 20 of the
-    // 71 instructions a consumer warp issued per slice on sample-heavy f16.
-    Value warpgroupInWarp = arith::IndexCastUIOp::create(
-        builder, loc, builder.getI32Type(),
-        arith::DivUIOp::create(builder, loc, tid, idx(128)));
-    Value warpgroup = arith::ExtUIOp::create(
+    Value warpgroup = arith::IndexCastOp::create(
         builder, loc, i64Type,
-        gpu::ShuffleOp::create(builder, loc, warpgroupInWarp, i32(0), i32(32),
-                               gpu::ShuffleMode::IDX)
-            .getShuffleResult());
+        arith::DivUIOp::create(builder, loc, tid, idx(128)));
     warpgroupRowsA =
         arith::MulIOp::create(builder, loc, warpgroup, i64c(8 * strideBytes));
   }

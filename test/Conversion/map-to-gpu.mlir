@@ -608,18 +608,8 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // WGMMA-SAME: 128x128 block tile, 64 features per slice, 2x32 per thread, 256 threads, tensor-core wgmma m64n128k16 from shared memory (f16, f32 accumulation), matrix descriptors, 3 cp.async stages (104448 bytes of dynamic shared memory)
 // WGMMA: memref.extract_aligned_pointer_as_index
 // WGMMA: memref.view %{{.*}} to memref<3x128x8x8xf16, #gpu.address_space<workgroup>>
-// The warpgroup index reaches A's descriptors through lane 0 (a value ptxas
-// then keeps in uniform registers), not from the thread index directly.
-// WGMMA: %[[WG:.*]] = arith.divui %thread_id_x, %c128{{.*}} : index
-// WGMMA-NEXT: %[[WG32:.*]] = arith.index_castui %[[WG]] : index to i32
-// WGMMA: %[[WGLANE0:.*]], %{{.*}} = gpu.shuffle  idx %[[WG32]], %c0_i32, %c32_i32 : i32
-// WGMMA-NEXT: %[[WG64:.*]] = arith.extui %[[WGLANE0]] : i32 to i64
-// WGMMA: %[[AROWS:.*]] = arith.muli %[[WG64]], %c8192_i64 : i64
 // WGMMA: %[[SWIZZLED:.*]] = arith.xori
 // WGMMA: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %[[SWIZZLED]], %{{.*}}], 8
-// WGMMA: %[[ASTART:.*]] = arith.addi %{{.*}}, %[[AROWS]] : i64
-// WGMMA-NEXT: arith.constant 4 : i64
-// WGMMA-NEXT: arith.shrui %[[ASTART]]
 // WGMMA: arith.constant 4611686293305360384 : i64
 // WGMMA: nvvm.cp.async.wait.group 0
 // WGMMA-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
