@@ -4101,6 +4101,41 @@ def self_check():
     ok(len(table_lines) == 7, "probe rows: %d" % len(table_lines))
     ok(all(ln.count(" | ") == len(TABLE_HEADERS) - 1 for ln in table_lines),
        "column count of result rows")
+    # The SM clock: samples summarized, long rows listed with their cycles,
+    # short ones (too few samples) and rows without a clock left out.
+    ok(ClockSampler.finish(None) is None, "no sampler, no clock")
+
+    class _Stop:
+        def set(self):
+            pass
+
+    class _Thread:
+        def join(self):
+            pass
+
+    samples = [dict(mhz=1980, w=600.0, capped=False)] + [
+        dict(mhz=1440, w=690.0, capped=True) for _ in range(9)]
+    clock = ClockSampler.finish((samples, _Stop(), _Thread()))
+    ok(clock["samples"] == 10 and clock["sm_mhz_min"] == 1440 and
+       clock["sm_mhz_max"] == 1980 and
+       abs(clock["sm_mhz_mean"] - 1494.0) < 1e-9 and
+       abs(clock["power_capped_fraction"] - 0.9) < 1e-9 and
+       abs(clock["power_w_mean"] - 681.0) < 1e-9, "clock summary: %s" % clock)
+    ok(ClockSampler.finish(([dict(w=5.0)], _Stop(), _Thread())) is None,
+       "no clock without clock samples")
+    clock_rows = [
+        dict(status="ok", shape="sample-heavy-f16", impl="long", time_ms=26.0,
+             timing=dict(clock=clock)),
+        dict(status="ok", shape="probe", impl="short", time_ms=0.05,
+             timing=dict(clock=dict(clock, samples=2))),
+        dict(status="ok", shape="probe", impl="unsampled", time_ms=0.05,
+             timing=dict(clock=None)),
+        dict(status="skipped", shape="probe", impl="skipped", timing=None)]
+    section = "\n".join(render_clock_section(clock_rows))
+    ok("| sample-heavy-f16 | long | 26 ms | 1494 (1440-1980) | 681 | 90% | "
+       "38.8 | 10 |" in section and "short" not in section and
+       "unsampled" not in section, "clock section: %s" % section)
+    ok(render_clock_section(clock_rows[1:]) == [], "no clock section")
     em = render_eager_peaks_md(res)
     ok("equal" in em and "differs by +16 KiB" in em and "OOM" in em,
        "eager_peaks.md: %s" % em)
