@@ -52,6 +52,7 @@ import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
+import threading  # noqa: E402
 import time  # noqa: E402
 import traceback  # noqa: E402
 
@@ -1665,7 +1666,6 @@ class ClockSampler:
     def start(self):
         if self.dev is None:
             return None
-        import threading
         samples, stop = [], threading.Event()
         thread = threading.Thread(target=self._sample, args=(samples, stop),
                                   daemon=True)
