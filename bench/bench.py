@@ -1615,7 +1615,7 @@ class CupyPeakTracker:
 class ClockSampler:
     """The SM clock and the board power while reps run, from NVML (through
     ctypes, no extra package). The H200 caps its power in software: long
-    tensor-core kernels run at 1400-1500 MHz of 1980 once warm, and two
+    tensor-core kernels run at 1400-1600 MHz of 1980 once warm, and two
     kernels that take the same cycles can differ in time by their power
     draw (docs/performance-notes.md, version 23). Each timed row therefore
     reports the clock it ran at. Without NVML the sampler stays off."""
@@ -1645,7 +1645,6 @@ class ClockSampler:
                         "nvmlDeviceGetCurrentClocksThrottleReasons", None))
         except (OSError, AttributeError) as e:
             self.error = str(e)
-        self._thread = None
 
     def _sample(self, out, stop):
         clk, mw, reasons = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_ulonglong()
