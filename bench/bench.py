@@ -791,6 +791,19 @@ def _best(rows, pred):
     return min(cands, key=lambda r: r["time_ms"]) if cands else None
 
 
+def clock_comparison(a, b, min_samples=5):
+    """"; at A / B MHz, A / B M cycles" when both rows' reps were sampled
+    (ClockSampler): under the power cap a ratio of times can be a ratio of
+    clocks."""
+    clocks = [(r.get("timing") or {}).get("clock") for r in (a, b)]
+    if not all(c and c.get("samples", 0) >= min_samples for c in clocks):
+        return ""
+    return "; at %.0f / %.0f MHz, %.1f / %.1f M cycles" % (
+        clocks[0]["sm_mhz_mean"], clocks[1]["sm_mhz_mean"],
+        a["time_ms"] * clocks[0]["sm_mhz_mean"] / 1e3,
+        b["time_ms"] * clocks[1]["sm_mhz_mean"] / 1e3)
+
+
 def evaluate_targets(rows, ceilings):
     """The targets of issues 7 and 8, from the measured rows. Each target:
     issue, shape, target, value, limit, met (True, False or None: not
@@ -826,9 +839,9 @@ def evaluate_targets(rows, ceilings):
         v = (b["time_ms"] / a["time_ms"]) if inverse else \
             (a["time_ms"] / b["time_ms"])
         met = (v >= limit) if inverse else (v <= limit)
-        add(shape, name, v, limit, met, "%s %s vs %s %s" % (
+        add(shape, name, v, limit, met, "%s %s vs %s %s%s" % (
             a["impl"], fmt_time_ms(a["time_ms"]), b["impl"],
-            fmt_time_ms(b["time_ms"])))
+            fmt_time_ms(b["time_ms"]), clock_comparison(a, b)))
 
     def time_target(shape, name, r, limit_ms):
         if r is None:
@@ -4135,6 +4148,11 @@ def self_check():
        "38.8 | 10 |" in section and "short" not in section and
        "unsampled" not in section, "clock section: %s" % section)
     ok(render_clock_section(clock_rows[1:]) == [], "no clock section")
+    ok(clock_comparison(clock_rows[0], dict(clock_rows[0], time_ms=24.0)) ==
+       "; at 1494 / 1494 MHz, 38.8 / 35.9 M cycles", "clock comparison")
+    ok(clock_comparison(clock_rows[0], clock_rows[1]) == "" and
+       clock_comparison(clock_rows[2], clock_rows[0]) == "",
+       "no clock comparison without both clocks")
     em = render_eager_peaks_md(res)
     ok("equal" in em and "differs by +16 KiB" in em and "OOM" in em,
        "eager_peaks.md: %s" % em)
