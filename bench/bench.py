@@ -791,17 +791,34 @@ def _best(rows, pred):
     return min(cands, key=lambda r: r["time_ms"]) if cands else None
 
 
-def clock_comparison(a, b, min_samples=5):
+# Samples a row's clock needs before the reports quote it.
+MIN_CLOCK_SAMPLES = 5
+
+
+def sampled_clock(row):
+    """The row's clock (ClockSampler.finish) when its reps were sampled often
+    enough to quote, else None."""
+    clock = (row.get("timing") or {}).get("clock")
+    if clock and clock.get("samples", 0) >= MIN_CLOCK_SAMPLES:
+        return clock
+    return None
+
+
+def row_megacycles(row, clock):
+    """The row's median time in millions of SM cycles at its mean clock."""
+    return row["time_ms"] * clock["sm_mhz_mean"] / 1e3
+
+
+def clock_comparison(a, b):
     """"; at A / B MHz, A / B M cycles" when both rows' reps were sampled
     (ClockSampler): under the power cap a ratio of times can be a ratio of
     clocks."""
-    clocks = [(r.get("timing") or {}).get("clock") for r in (a, b)]
-    if not all(c and c.get("samples", 0) >= min_samples for c in clocks):
+    ca, cb = sampled_clock(a), sampled_clock(b)
+    if not ca or not cb:
         return ""
     return "; at %.0f / %.0f MHz, %.1f / %.1f M cycles" % (
-        clocks[0]["sm_mhz_mean"], clocks[1]["sm_mhz_mean"],
-        a["time_ms"] * clocks[0]["sm_mhz_mean"] / 1e3,
-        b["time_ms"] * clocks[1]["sm_mhz_mean"] / 1e3)
+        ca["sm_mhz_mean"], cb["sm_mhz_mean"], row_megacycles(a, ca),
+        row_megacycles(b, cb))
 
 
 def evaluate_targets(rows, ceilings):
@@ -1251,15 +1268,14 @@ def render_performance_md(res):
     return "\n".join(lines)
 
 
-def render_clock_section(rows, min_samples=5):
+def render_clock_section(rows):
     """The SM clock that each long row's reps ran at (NVML, every 5 ms),
     and its time in clock cycles: where the power cap lowers the clock,
     equal cycles can take unequal times."""
     trs = []
     for r in rows:
-        clock = (r.get("timing") or {}).get("clock")
-        if r.get("status") != "ok" or not clock or \
-                clock.get("samples", 0) < min_samples:
+        clock = sampled_clock(r)
+        if r.get("status") != "ok" or not clock:
             continue
         capped = clock.get("power_capped_fraction")
         trs.append([r["shape"], r["impl"], fmt_time_ms(r.get("time_ms")),
@@ -1269,7 +1285,7 @@ def render_clock_section(rows, min_samples=5):
                     "%.0f" % clock["power_w_mean"]
                     if clock.get("power_w_mean") is not None else "",
                     "%.0f%%" % (100 * capped) if capped is not None else "",
-                    "%.1f" % (r["time_ms"] * clock["sm_mhz_mean"] / 1e3),
+                    "%.1f" % row_megacycles(r, clock),
                     clock["samples"]])
     if not trs:
         return []
@@ -1278,7 +1294,8 @@ def render_clock_section(rows, min_samples=5):
             "SM clock and board power (every 5 ms). \"power-capped\" is "
             "the share of samples whose clock event reasons include the "
             "software power cap or the hardware power brake; cycles are "
-            "the median time times the mean clock." % min_samples, "",
+            "the median time times the mean clock." % MIN_CLOCK_SAMPLES,
+            "",
             md_table(["shape", "implementation", "median",
                       "SM clock, MHz (min-max)", "power, W", "power-capped",
                       "M cycles", "samples"], trs)]
