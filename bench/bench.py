@@ -253,15 +253,18 @@ def program_form(program):
 # How a fusec kernel forms its products: "ieee" (f32 FMA, the default),
 # "3xtf32" or "tf32" (f32 inputs on tensor cores, fusec --precision), "f16"
 # or "bf16" (half inputs, exact products on tensor cores, f32 accumulation).
-PRECISIONS = ("ieee", "3xtf32", "tf32", "f16", "bf16")
+PRECISIONS = ("ieee", "3xtf32", "3xtf32-recheck", "tf32", "f16", "bf16")
 PRECISION_TITLE = {
     "ieee": "f32 IEEE (FMA)", "3xtf32": "3xTF32 tensor cores",
+    "3xtf32-recheck": "3xTF32 tensor cores, each row's best two decided "
+                      "again in IEEE fp32",
     "tf32": "TF32 tensor cores, one pass",
     "f16": "fp16 inputs, tensor cores, f32 accumulation",
     "bf16": "bf16 inputs, tensor cores, f32 accumulation"}
 _PRECISION_ALIASES = {"ieee": "ieee", "fp32": "ieee", "f32": "ieee",
                       "highest": "ieee", "fma": "ieee", "3xtf32": "3xtf32",
-                      "tf32x3": "3xtf32", "tf32": "tf32", "f16": "f16",
+                      "tf32x3": "3xtf32", "3xtf32recheck": "3xtf32-recheck",
+                      "tf32": "tf32", "f16": "f16",
                       "fp16": "f16", "half": "f16", "bf16": "bf16",
                       "bfloat16": "bf16"}
 
@@ -280,6 +283,8 @@ def infer_precision(*names):
     'tf32' in the name, then 'bf16' and 'f16' (assignment programs only:
     chain_f16 is the chain as written), else 'ieee'."""
     text = " ".join(str(n or "") for n in names).lower()
+    if "3xtf32-recheck" in text:
+        return "3xtf32-recheck"
     if "3xtf32" in text:
         return "3xtf32"
     if "tf32" in text:
@@ -883,6 +888,30 @@ def evaluate_targets(rows, ceilings):
             "%s, %s rows checked" % (r["impl"], r.get("checked")),
             fmt="count")
 
+    def agreement_target(shape, name, r):
+        ag = (r or {}).get("agreement")
+        if r is None or not ag or ag.get("percent") is None:
+            add(shape, name, None, 99.99, None, "not measured", fmt="pct")
+            return
+        met = ag["percent"] >= 99.99 and \
+            ag.get("near_ties") == ag.get("disagree")
+        add(shape, name, ag["percent"], 99.99, met,
+            "%d disagreements, %s near-ties (vs %s)" % (
+                ag.get("disagree", 0), ag.get("near_ties"), ag.get("vs")),
+            fmt="pct")
+
+    def ieee_labels_target(shape, name, r):
+        """Rows whose label differs from the IEEE Gram kernel's, over all
+        rows (the IEEE kernel's labels are what 3xtf32-recheck promises)."""
+        ag = (r or {}).get("agreement_ieee")
+        if r is None or not ag or ag.get("disagree") is None:
+            add(shape, name, None, 0, None, "not measured", fmt="count")
+            return
+        add(shape, name, ag["disagree"], 0, ag["disagree"] == 0,
+            "%s: %d of %d rows differ from %s" % (
+                r["impl"], ag["disagree"], ag.get("rows"), ag.get("vs")),
+            fmt="count")
+
     def f32_ref_target(shape, name, r):
         """Every label that differs from the float32 reference of the
         upcast half data is a near-tie in float64 (or closer in float64
@@ -923,6 +952,18 @@ def evaluate_targets(rows, ceilings):
                      cublas("probe"), 1.0)
         peak_target("probe", "Gram peak = labels (n × 8 B)", gram, n * 8)
         mismatch_target("probe", "Gram 0 mismatches vs f64", gram)
+        rc = fusec_best("probe", "gram", precision="3xtf32-recheck")
+        if rc is not None:
+            ratio_target("probe", "Gram, 3xtf32-recheck ≤ 0.45 × best peer",
+                         rc, best_peer, 0.45)
+            ratio_target("probe", "Gram, 3xtf32-recheck ≤ 1.0 × cuBLAS X@Cᵀ "
+                         "alone", rc, cublas("probe"), 1.0)
+            peak_target("probe", "Gram, 3xtf32-recheck peak = labels "
+                        "(n × 8 B)", rc, n * 8)
+            mismatch_target("probe", "Gram, 3xtf32-recheck 0 mismatches vs "
+                            "f64", rc)
+            ieee_labels_target("probe", "Gram, 3xtf32-recheck labels = the "
+                               "IEEE Gram kernel's", rc)
 
     for shape in SHAPE_GROUPS["large"]:
         if shape not in shapes_present:
@@ -933,19 +974,19 @@ def evaluate_targets(rows, ceilings):
         ratio_target(shape, "Gram ≤ 1.0 × cuBLAS X@Cᵀ alone", gram,
                      cublas(shape), 1.0)
         peak_target(shape, "Gram peak ≤ labels + 1 MiB", gram, n * 8 + MiB)
-        ag = (gram or {}).get("agreement")
-        if gram is None or not ag or ag.get("percent") is None:
-            add(shape, "Gram agreement with torch eager Gram ≥ 99.99%, "
-                "every disagreement a near-tie", None, 99.99, None,
-                "not measured", fmt="pct")
-        else:
-            met = ag["percent"] >= 99.99 and \
-                ag.get("near_ties") == ag.get("disagree")
-            add(shape, "Gram agreement with torch eager Gram ≥ 99.99%, "
-                "every disagreement a near-tie", ag["percent"], 99.99, met,
-                "%d disagreements, %s near-ties (vs %s)" % (
-                    ag.get("disagree", 0), ag.get("near_ties"),
-                    ag.get("vs")), fmt="pct")
+        agreement_target(shape, "Gram agreement with torch eager Gram ≥ "
+                         "99.99%, every disagreement a near-tie", gram)
+        rc = fusec_best(shape, "gram", precision="3xtf32-recheck")
+        if rc is not None:
+            ratio_target(shape, "Gram, 3xtf32-recheck ≤ 1.0 × cuBLAS X@Cᵀ "
+                         "alone", rc, cublas(shape), 1.0)
+            peak_target(shape, "Gram, 3xtf32-recheck peak ≤ labels + 1 MiB",
+                        rc, n * 8 + MiB)
+            agreement_target(shape, "Gram, 3xtf32-recheck agreement with "
+                             "torch eager Gram ≥ 99.99%, every disagreement "
+                             "a near-tie", rc)
+            ieee_labels_target(shape, "Gram, 3xtf32-recheck labels = the "
+                               "IEEE Gram kernel's", rc)
         ratio_target(shape, "naive ≤ 2.0 × cuBLAS X@Cᵀ alone", naive,
                      cublas(shape), 2.0)
         tiles = _best(rows, lambda r, s=shape: r["shape"] == s and
@@ -3376,6 +3417,24 @@ class Bench:
             fmt_bytes(e.get("predicted_bytes"))))
 
     def agreements(self, S):
+        # The tensor-core Gram rows against fusec's IEEE Gram kernel (the
+        # first one timed), whose labels 3xtf32-recheck promises.
+        ieee = next(((row, lab) for row, lab in S.labels_for_agreement
+                     if row.get("form") == "gram" and
+                     canonical_precision(row.get("precision")) == "ieee"),
+                    None)
+        for row, lab in S.labels_for_agreement:
+            if ieee is None or row.get("form") != "gram" or \
+                    canonical_precision(row.get("precision")) not in \
+                    ("3xtf32", "3xtf32-recheck", "tf32"):
+                continue
+            try:
+                row["agreement_ieee"] = S.ref.agreement(
+                    lab, ieee[1], ieee[0]["impl"])
+            except Exception as e:
+                row["agreement_ieee"] = dict(vs=ieee[0]["impl"],
+                                             error="%s: %s" % (
+                                                 type(e).__name__, e))
         ref_labels = S.eager_gram_labels
         vs = S.eager_gram_vs
         if ref_labels is None and S.compile_gram_labels is not None:

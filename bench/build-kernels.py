@@ -285,6 +285,17 @@ def main():
                 # 3xTF32's split producer on the 128-row tiles that the
                 # ledger ranks second on the large shapes (it chooses 192
                 # rows; docs/performance-notes.md, version 17).
+                # 3xTF32's best two candidates of each row, decided again
+                # in IEEE fp32 (the ieee kernel's labels at tensor-core
+                # speed).
+                variants += [("3xtf32-recheck-wgmma",
+                              ["--precision=3xtf32-recheck", "--arch=sm_90a"],
+                              "3xtf32-recheck")]
+                # On the probe, 3xTF32's mma.sync kernel is the faster one.
+                if shape == "probe":
+                    variants += [("3xtf32-recheck",
+                                  ["--precision=3xtf32-recheck"],
+                                  "3xtf32-recheck")]
                 if shape != "probe":
                     variants += [("3xtf32-wgmma-m128",
                                   ["--precision=3xtf32", "--arch=sm_90a",

@@ -1066,6 +1066,15 @@ mlir::fuse::traceGramFactor(Value value, SmallVectorImpl<Operation *> *casts) {
   return {dyn_cast<BlockArgument>(value), taken};
 }
 
+bool mlir::fuse::isKnownPrecision(StringRef precision) {
+  return precision == "ieee" || precision == "tf32" || precision == "3xtf32" ||
+         precision == "3xtf32-recheck";
+}
+
+StringRef mlir::fuse::productPrecision(StringRef precision) {
+  return precision == "3xtf32-recheck" ? StringRef("3xtf32") : precision;
+}
+
 /// Where the Gram form's products of leaves `a` and `b` run, and how many
 /// MMAs each takes, under `precision`; "" when on the FMA units.
 static std::pair<std::string, int64_t>
@@ -1077,9 +1086,9 @@ tensorCoreBucket(BlockArgument a, BlockArgument b, StringRef precision) {
     return {"f16", 1};
   if (element.isBF16())
     return {"bf16", 1};
-  if (element.isF32() && precision == "tf32")
+  if (element.isF32() && productPrecision(precision) == "tf32")
     return {"tf32", 1};
-  if (element.isF32() && precision == "3xtf32")
+  if (element.isF32() && productPrecision(precision) == "3xtf32")
     return {"tf32", 3};
   return {};
 }

@@ -61,6 +61,9 @@ struct KernelLaunch {
   std::string mergeEntry;
   std::array<fusec::rt::Expr, 3> mergeGrid;
   std::array<fusec::rt::Expr, 3> mergeBlock;
+  /// Whether the kernel used ScheduleContext::rowScratch (else the
+  /// description still passes it, unused).
+  bool usesRowScratch = false;
   /// Inputs (by kernel input number) passed as tensor maps after the size
   /// parameters, with their boxes {features, rows}.
   SmallVector<std::pair<unsigned, std::array<int64_t, 2>>> tensorMaps;
@@ -76,6 +79,12 @@ struct ScheduleContext {
   /// Memrefs of the kernel's inputs and outputs inside `func`.
   SmallVector<Value> inputs;
   SmallVector<Value> outputs;
+  /// Under --precision=3xtf32-recheck, a kernel that returns labels gets
+  /// one more buffer, the last parameter of its entries: one i64 per label,
+  /// filled with 0xFF bytes before the main entry, where the candidate
+  /// parts meet in each row's second best (key << 32 | index). Null
+  /// otherwise.
+  Value rowScratch;
   /// The i64 size parameters of `func`, by size-symbol number (null when
   /// the kernel does not take that symbol).
   SmallVector<Value> sizeParams;

@@ -434,9 +434,21 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
   }
   llvm::sort(kernelSymbols);
 
+  // --precision=3xtf32-recheck: the labels of a running minimum get a
+  // scratch buffer of the same shape, after the size parameters.
+  std::optional<unsigned> scratchLabels;
+  if (tiles.precision == "3xtf32-recheck")
+    for (auto [i, v] : llvm::enumerate(kernel.getYield().getValues()))
+      if (v.getDefiningOp<RunningMinOp>() &&
+          getElementTypeOrSelf(v.getType()).isInteger(64)) {
+        scratchLabels = i;
+        break;
+      }
   unsigned numBuffers = kernel.getNumOperands() + kernel.getNumResults();
   SmallVector<Type> params(numBuffers, ptrType);
   params.append(kernelSymbols.size(), i64);
+  if (scratchLabels)
+    params.push_back(ptrType);
   OpBuilder builder(gpuModule.getBody(), gpuModule.getBody()->end());
   auto gpuFunc = gpu::GPUFuncOp::create(builder, loc, kernel.getSymName(),
                                         builder.getFunctionType(params, {}));
@@ -479,6 +491,14 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
       return failure();
     sctx.outputs.push_back(*m);
   }
+  if (scratchLabels) {
+    FailureOr<Value> m =
+        wrap(kernel.getResult(*scratchLabels),
+             entry.getArgument(numBuffers + kernelSymbols.size()));
+    if (failed(m))
+      return failure();
+    sctx.rowScratch = *m;
+  }
 
   KernelLaunch launch;
   bool applicable = false;
@@ -520,6 +540,16 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
   }
   for (int symbol : kernelSymbols)
     stepParams.push_back(fusec::rt::ParamDesc::size(symbolName(symbol)));
+  std::string scratchName;
+  if (scratchLabels) {
+    Value labels = kernel.getResult(*scratchLabels);
+    scratchName = "tmp" + std::to_string(desc.buffers.size());
+    FailureOr<std::vector<fusec::rt::Dim>> shape = describeShape(labels);
+    if (failed(shape))
+      return failure();
+    desc.buffers.push_back({scratchName, fusec::rt::DType::I64, *shape});
+    stepParams.push_back(fusec::rt::ParamDesc::buffer(scratchName));
+  }
   for (const auto &[input, box] : launch.tensorMaps)
     stepParams.push_back(fusec::rt::ParamDesc::tensorMap(
         bufferNames.lookup(kernel.getInputs()[input]), box[0], box[1]));
@@ -528,6 +558,13 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
     fusec::rt::StepDesc memset;
     memset.kind = fusec::rt::StepDesc::Kind::Memset;
     memset.buffer = bufferNames.lookup(kernel.getResult(result));
+    memset.byte = 255;
+    desc.steps.push_back(memset);
+  }
+  if (!scratchName.empty()) {
+    fusec::rt::StepDesc memset;
+    memset.kind = fusec::rt::StepDesc::Kind::Memset;
+    memset.buffer = scratchName;
     memset.byte = 255;
     desc.steps.push_back(memset);
   }
@@ -643,9 +680,9 @@ struct FuseMapToGPUPass
     tiles.tileN = tileN;
     tiles.tileK = tileK;
     tiles.split = split;
-    if (precision != "ieee" && precision != "tf32" && precision != "3xtf32") {
+    if (!isKnownPrecision(precision)) {
       module.emitError("fuse-map-to-gpu: unknown precision '")
-          << precision << "'; expected ieee, tf32 or 3xtf32";
+          << precision << "'; expected " << kKnownPrecisions;
       return signalPassFailure();
     }
     tiles.precision = precision;

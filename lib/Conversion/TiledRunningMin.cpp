@@ -509,6 +509,31 @@ int64_t TileConfig::launchThreads() const {
 /// gives later (an m64n256 wgmma at 128 did not assemble).
 int64_t wgmmaRegisters(const TileConfig &cfg) { return cfg.tm * cfg.tn + 32; }
 
+/// The two factors of `product` (a fuse.mul, or a fuse.square's operand
+/// twice) at element `at` of the product, each read with the product's
+/// broadcast.
+FailureOr<std::array<Value, 2>>
+emitProductFactors(KernelEmitter &emitter, Value product, ArrayRef<Value> at,
+                   KernelEmitter::Frame *frame) {
+  Operation *producer = product.getDefiningOp();
+  auto productType = cast<RankedTensorType>(product.getType());
+  SmallVector<Value, 2> factors;
+  for (Value operand : producer->getOperands()) {
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    int64_t offset = productType.getRank() - operandType.getRank();
+    SmallVector<Value> indices;
+    for (int64_t d = 0; d < operandType.getRank(); ++d)
+      indices.push_back(operandType.getDimSize(d) == 1
+                            ? emitter.indexConstant(0)
+                            : at[d + offset]);
+    FailureOr<Value> factor = emitter.emit(operand, indices, frame);
+    if (failed(factor))
+      return failure();
+    factors.push_back(*factor);
+  }
+  return std::array<Value, 2>{factors.front(), factors.back()};
+}
+
 /// Orderable bits of an f32: unsigned comparison of the keys orders the
 /// values (min kind); NaN takes the key that `nan` mode gives it.
 Value orderableKey(OpBuilder &b, Location loc, Value value, bool isMin,
@@ -556,6 +581,21 @@ public:
 
   LogicalResult build();
   LogicalResult buildMerge(StringRef name);
+  /// The merge entry's recheck of row `row`, whose best is `packedBest`:
+  /// the label and value it keeps (`label`, `value` when no second
+  /// candidate exists).
+  FailureOr<std::pair<Value, Value>> emitRecheck(IRMapping &mapping, Value row,
+                                                 Value packedBest, Value label,
+                                                 Value value);
+  /// A 64-bit (or f64) value from another lane, as two 32-bit shuffles.
+  Value shuffle64(Value value, Value offset, gpu::ShuffleMode mode);
+  /// Lane 0's `value` in every lane of the warp.
+  Value broadcastLane0(Value value);
+  /// --precision=3xtf32-recheck: each thread keeps its rows' best two
+  /// candidates; the parts meet in the labels (the best) and
+  /// ctx.rowScratch (the second), and the merge entry decides between the
+  /// two in IEEE fp32 (buildRecheck).
+  bool recheck = false;
   /// TMA: sets the consumers' setmaxnreg count once the launch bounds
   /// (`minBlocks` resident blocks) are known, or drops it when they would
   /// gain nothing.
@@ -2079,7 +2119,7 @@ LogicalResult TiledBuilder::build() {
                          : mma ? 2 * (cfg.bm + cfg.bn) * paddedK() * elemBytes
                                : 2 * cfg.bk * (cfg.bm + cfg.bn) * 4;
   bool stateInShared =
-      !cfg.tma && cfg.tm * cfg.tn >= 64 &&
+      !recheck && !cfg.tma && cfg.tm * cfg.tn >= 64 &&
       stagingBytes + 2 * cfg.tm * cfg.threads() * 4 <= 40 * 1024;
   Value bestSmem, idxSmem;
   SmallVector<Value> jInits;
@@ -2100,6 +2140,11 @@ LogicalResult TiledBuilder::build() {
     for (int64_t m = 0; m < cfg.tm; ++m)
       jInits.push_back(initBest);
     for (int64_t m = 0; m < cfg.tm; ++m)
+      jInits.push_back(initIdx);
+    // The second best of each row (recheck), after the best.
+    for (int64_t m = 0; recheck && m < cfg.tm; ++m)
+      jInits.push_back(initBest);
+    for (int64_t m = 0; recheck && m < cfg.tm; ++m)
       jInits.push_back(initIdx);
   }
   // Persistent blocks: the candidate norms of candidate tile t (its
@@ -2611,24 +2656,12 @@ LogicalResult TiledBuilder::build() {
       emitter.setInsertionPoint(frame);
       return arith::AddFOp::create(builder, loc, acc, *t).getResult();
     }
-    auto valueType = cast<RankedTensorType>(value.getType());
-    SmallVector<Value> factors;
-    for (Value operand : producer->getOperands()) {
-      auto operandType = cast<RankedTensorType>(operand.getType());
-      int64_t offset = valueType.getRank() - operandType.getRank();
-      SmallVector<Value> oi;
-      for (int64_t dd = 0; dd < operandType.getRank(); ++dd)
-        oi.push_back(operandType.getDimSize(dd) == 1 ? emitter.indexConstant(0)
-                                                     : at[dd + offset]);
-      FailureOr<Value> f = emitter.emit(operand, oi, frame);
-      if (failed(f))
-        return failure();
-      factors.push_back(*f);
-    }
-    if (factors.size() == 1)
-      factors.push_back(factors[0]);
+    FailureOr<std::array<Value, 2>> factors =
+        emitProductFactors(emitter, value, at, frame);
+    if (failed(factors))
+      return failure();
     emitter.setInsertionPoint(frame);
-    return LLVM::FMAOp::create(builder, loc, factors[0], factors[1], acc)
+    return LLVM::FMAOp::create(builder, loc, (*factors)[0], (*factors)[1], acc)
         .getResult();
   };
   // Whether this thread has a row's (a column's) norm duty for this tile.
@@ -3227,7 +3260,7 @@ LogicalResult TiledBuilder::build() {
       emitter.reductionValues[{plan.pairwise, rows[m], cols[c]}] =
           pairwiseAcc[m * cfg.tn + c];
 
-  SmallVector<Value> best, bestIdx;
+  SmallVector<Value> best, bestIdx, second, secondIdx;
   if (stateInShared) {
     emitter.setInsertionPoint(jLoop);
     for (int64_t m = 0; m < cfg.tm; ++m) {
@@ -3239,7 +3272,11 @@ LogicalResult TiledBuilder::build() {
   } else {
     auto jArgs = cast<scf::ForOp>(jLoop->loop).getRegionIterArgs();
     best.assign(jArgs.begin(), jArgs.begin() + cfg.tm);
-    bestIdx.assign(jArgs.begin() + cfg.tm, jArgs.end());
+    bestIdx.assign(jArgs.begin() + cfg.tm, jArgs.begin() + 2 * cfg.tm);
+    if (recheck) {
+      second.assign(jArgs.begin() + 2 * cfg.tm, jArgs.begin() + 3 * cfg.tm);
+      secondIdx.assign(jArgs.begin() + 3 * cfg.tm, jArgs.end());
+    }
   }
   for (int64_t m = 0; m < cfg.tm; ++m) {
     for (int64_t c = 0; c < cfg.tn; ++c) {
@@ -3255,9 +3292,29 @@ LogicalResult TiledBuilder::build() {
           builder, loc, arith::CmpIPredicate::ult, cols[c], unitEnd);
       Value take =
           arith::AndIOp::create(builder, loc, valid, better(*v, best[m]));
+      auto candidateIndex = [&] {
+        return arith::IndexCastOp::create(builder, loc, builder.getI32Type(),
+                                          cols[c])
+            .getResult();
+      };
+      Value j32;
+      if (recheck) {
+        j32 = candidateIndex();
+        // The old best moves down to second, or the value takes second's
+        // place when it beats only that.
+        Value takeSecond =
+            arith::AndIOp::create(builder, loc, valid, better(*v, second[m]));
+        Value s =
+            arith::SelectOp::create(builder, loc, takeSecond, *v, second[m]);
+        Value si = arith::SelectOp::create(builder, loc, takeSecond, j32,
+                                           secondIdx[m]);
+        second[m] = arith::SelectOp::create(builder, loc, take, best[m], s);
+        secondIdx[m] =
+            arith::SelectOp::create(builder, loc, take, bestIdx[m], si);
+      }
       best[m] = arith::SelectOp::create(builder, loc, take, *v, best[m]);
-      Value j32 = arith::IndexCastOp::create(builder, loc, builder.getI32Type(),
-                                             cols[c]);
+      if (!j32)
+        j32 = candidateIndex();
       bestIdx[m] = arith::SelectOp::create(builder, loc, take, j32, bestIdx[m]);
     }
   }
@@ -3282,6 +3339,8 @@ LogicalResult TiledBuilder::build() {
   } else {
     SmallVector<Value> jYield(best);
     jYield.append(bestIdx);
+    jYield.append(second);
+    jYield.append(secondIdx);
     ValueRange results = emitter.closeLoop(jLoop, jYield);
     jResults.assign(results.begin(), results.end());
   }
@@ -3293,7 +3352,52 @@ LogicalResult TiledBuilder::build() {
     Value value = jResults[m];
     Value index = jResults[cfg.tm + m];
     Value key = orderableKey(builder, loc, value, isMin, nanIsBest);
-    for (int64_t offset = tx / 2; offset >= 1; offset /= 2) {
+    Value secondKey, secondIndex;
+    if (recheck) {
+      secondKey = orderableKey(builder, loc, jResults[2 * cfg.tm + m], isMin,
+                               nanIsBest);
+      secondIndex = jResults[3 * cfg.tm + m];
+    }
+    // (key, index) pairs order by key, then by the lower index.
+    auto pairLess = [&](Value keyA, Value idxA, Value keyB, Value idxB) {
+      Value keyLess = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, keyA, keyB);
+      Value keyEq = arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::eq, keyA, keyB);
+      Value idxLess = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::slt, idxA, idxB);
+      return arith::OrIOp::create(
+                 builder, loc, keyLess,
+                 arith::AndIOp::create(builder, loc, keyEq, idxLess))
+          .getResult();
+    };
+    auto shuffle = [&](Value v, int64_t offset) {
+      return gpu::ShuffleOp::create(builder, loc, v, offset, 32,
+                                    gpu::ShuffleMode::XOR)
+          .getShuffleResult();
+    };
+    for (int64_t offset = tx / 2; recheck && offset >= 1; offset /= 2) {
+      // The best two of two lanes' best twos: the better best, and the
+      // better of the other best and the better best's second.
+      Value otherKey = shuffle(key, offset);
+      Value otherIdx = shuffle(index, offset);
+      Value otherSecondKey = shuffle(secondKey, offset);
+      Value otherSecondIdx = shuffle(secondIndex, offset);
+      Value takeOther = pairLess(otherKey, otherIdx, key, index);
+      auto pick = [&](Value cond, Value a, Value b) {
+        return arith::SelectOp::create(builder, loc, cond, a, b).getResult();
+      };
+      Value loserKey = pick(takeOther, key, otherKey);
+      Value loserIdx = pick(takeOther, index, otherIdx);
+      Value keptKey = pick(takeOther, otherSecondKey, secondKey);
+      Value keptIdx = pick(takeOther, otherSecondIdx, secondIndex);
+      Value loserWins = pairLess(loserKey, loserIdx, keptKey, keptIdx);
+      secondKey = pick(loserWins, loserKey, keptKey);
+      secondIndex = pick(loserWins, loserIdx, keptIdx);
+      key = pick(takeOther, otherKey, key);
+      index = pick(takeOther, otherIdx, index);
+    }
+    for (int64_t offset = tx / 2; !recheck && offset >= 1; offset /= 2) {
       Value otherKey = gpu::ShuffleOp::create(builder, loc, key, offset, 32,
                                               gpu::ShuffleMode::XOR)
                            .getShuffleResult();
@@ -3329,7 +3433,32 @@ LogicalResult TiledBuilder::build() {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
     Type i64 = builder.getI64Type();
-    if (cfg.split > 1) {
+    auto pack = [&](Value k, Value i) {
+      return arith::OrIOp::create(
+                 builder, loc,
+                 arith::ShLIOp::create(
+                     builder, loc, arith::ExtUIOp::create(builder, loc, i64, k),
+                     arith::ConstantOp::create(builder, loc,
+                                               builder.getI64IntegerAttr(32))),
+                 arith::ExtUIOp::create(builder, loc, i64, i))
+          .getResult();
+    };
+    if (recheck) {
+      // The labels keep the least packed pair. Whatever a minimum there
+      // displaces or rejects goes to the scratch's minimum, with this
+      // block's second: once every part is in, the scratch holds the
+      // second best of all.
+      Value packed = pack(key, index);
+      Value old = memref::AtomicRMWOp::create(
+          builder, loc, arith::AtomicRMWKind::minu, packed,
+          ctx.outputs[*plan.indexOutput], ValueRange{row});
+      Value loser = arith::MaxUIOp::create(builder, loc, old, packed);
+      memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
+                                  loser, ctx.rowScratch, ValueRange{row});
+      memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
+                                  pack(secondKey, secondIndex), ctx.rowScratch,
+                                  ValueRange{row});
+    } else if (cfg.split > 1) {
       // (key << 32 | index): the minimum keeps the best value, then the
       // lowest index. The labels buffer (or the value buffer, as 32-bit
       // keys) holds the packed pairs until the merge entry unpacks them.
@@ -3533,25 +3662,49 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
                      ? mapping.lookup(ctx.outputs[*plan.valueOutput])
                      : Value();
   Value rowsTotal = memref::DimOp::create(builder, loc, labels, 0);
-  Value first = arith::AddIOp::create(
-      builder, loc,
-      arith::MulIOp::create(
-          builder, loc, gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
-          gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x)),
-      gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
-  Value stride = arith::MulIOp::create(
-      builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
-      gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x));
+  // A thread per row; with the recheck, a warp per row.
+  Value tid, first, stride;
+  if (!recheck) {
+    first = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(
+            builder, loc,
+            gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
+            gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x)),
+        gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
+    stride = arith::MulIOp::create(
+        builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
+        gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x));
+  } else {
+    tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    Value warpsPerBlock = arith::DivUIOp::create(
+        builder, loc, gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x),
+        idx(32));
+    first = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(
+            builder, loc,
+            gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
+            warpsPerBlock),
+        arith::DivUIOp::create(builder, loc, tid, idx(32)));
+    stride = arith::MulIOp::create(
+        builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
+        warpsPerBlock);
+  }
   auto loopOp = scf::ForOp::create(builder, loc, first, rowsTotal, stride);
   builder.setInsertionPointToStart(loopOp.getBody());
   Value i = loopOp.getInductionVar();
   Type i32t = builder.getI32Type();
   Value packed = memref::LoadOp::create(builder, loc, labels, ValueRange{i});
+  // Every lane takes lane 0's pair: lane 0 alone stores the label, and a
+  // lane that read the row after that store would leave the others' path.
+  if (recheck)
+    packed = broadcastLane0(packed);
   Value low = arith::AndIOp::create(
       builder, loc, packed,
       arith::ConstantOp::create(builder, loc,
                                 builder.getI64IntegerAttr(0xFFFFFFFFll)));
-  memref::StoreOp::create(builder, loc, low, labels, ValueRange{i});
+  Value v;
   if (values) {
     Value key = arith::TruncIOp::create(
         builder, loc, i32t,
@@ -3564,10 +3717,310 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
                                         key, nanKey);
     Value decoded = keyToValue(builder, loc, key, isMin);
     Value nan = f32(std::numeric_limits<double>::quiet_NaN());
-    Value v = arith::SelectOp::create(builder, loc, isNan, nan, decoded);
-    memref::StoreOp::create(builder, loc, v, values, ValueRange{i});
+    v = arith::SelectOp::create(builder, loc, isNan, nan, decoded);
   }
+  if (recheck) {
+    FailureOr<std::pair<Value, Value>> decided =
+        emitRecheck(mapping, i, packed, low, v);
+    if (failed(decided))
+      return failure();
+    std::tie(low, v) = *decided;
+    Value lane0 = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(builder, loc, tid, idx(32)), idx(0));
+    auto store = scf::IfOp::create(builder, loc, lane0, false);
+    builder.setInsertionPointToStart(store.thenBlock());
+  }
+  memref::StoreOp::create(builder, loc, low, labels, ValueRange{i});
+  if (values)
+    memref::StoreOp::create(builder, loc, v, values, ValueRange{i});
   return success();
+}
+
+Value TiledBuilder::shuffle64(Value value, Value offset,
+                              gpu::ShuffleMode mode) {
+  // 64-bit values cross lanes as two 32-bit halves.
+  Type i32t = builder.getI32Type();
+  Type i64 = builder.getI64Type();
+  Type type = value.getType();
+  Value bits = type.isInteger(64)
+                   ? value
+                   : arith::BitcastOp::create(builder, loc, i64, value);
+  Value thirtyTwo =
+      arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(32));
+  Value lowHalf = arith::TruncIOp::create(builder, loc, i32t, bits);
+  Value highHalf = arith::TruncIOp::create(
+      builder, loc, i32t,
+      arith::ShRUIOp::create(builder, loc, bits, thirtyTwo));
+  Value width = i32(32);
+  auto move = [&](Value half) {
+    return arith::ExtUIOp::create(
+        builder, loc, i64,
+        gpu::ShuffleOp::create(builder, loc, half, offset, width, mode)
+            .getShuffleResult());
+  };
+  Value joined = arith::OrIOp::create(
+      builder, loc,
+      arith::ShLIOp::create(builder, loc, move(highHalf), thirtyTwo),
+      move(lowHalf));
+  return type.isInteger(64)
+             ? joined
+             : arith::BitcastOp::create(builder, loc, type, joined).getResult();
+}
+
+Value TiledBuilder::broadcastLane0(Value value) {
+  return shuffle64(value, i32(0), gpu::ShuffleMode::IDX);
+}
+
+FailureOr<std::pair<Value, Value>>
+TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
+                          Value label, Value value) {
+  Type i64 = builder.getI64Type();
+  Type f32Type = builder.getF32Type();
+  Type f64Type = builder.getF64Type();
+  Value allOnes =
+      arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(-1));
+  Value scratch = mapping.lookup(ctx.rowScratch);
+  Value packedSecond = broadcastLane0(
+      memref::LoadOp::create(builder, loc, scratch, ValueRange{row}));
+  // Rows whose candidates never met a second (k = 1) keep their label. The
+  // condition is the same in every lane (lane 0's pairs).
+  Value hasTwo = arith::AndIOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, packedBest,
+                            allOnes),
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                            packedSecond, allOnes));
+  Value valueIn = value ? value : f32(0);
+  auto ifOp = scf::IfOp::create(builder, loc, TypeRange{i64, f32Type}, hasTwo,
+                                /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(builder, loc, ValueRange{label, valueIn});
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  Block *then = &ifOp.getThenRegion().front();
+  builder.setInsertionPointToStart(then);
+  auto yield = scf::YieldOp::create(builder, loc, ValueRange{label, valueIn});
+
+  SmallVector<Value> inputs;
+  for (Value input : ctx.inputs)
+    inputs.push_back(mapping.lookup(input));
+  TiledEmitter emitter(builder, ctx.kernel, inputs, then, yield);
+  emitter.rowLeaf = plan.rowLeaf;
+  emitter.colLeaf = plan.colLeaf;
+  KernelEmitter::Frame *root = emitter.getRoot();
+  emitter.setInsertionPoint(root);
+  Value mask = arith::ConstantOp::create(
+      builder, loc, builder.getI64IntegerAttr(0xFFFFFFFFll));
+  auto candidateOf = [&](Value packed) {
+    return arith::IndexCastOp::create(
+               builder, loc, builder.getIndexType(),
+               arith::AndIOp::create(builder, loc, packed, mask))
+        .getResult();
+  };
+  std::array<Value, 2> cands = {candidateOf(packedBest),
+                                candidateOf(packedSecond)};
+  Value lane = arith::RemUIOp::create(
+      builder, loc, gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x),
+      idx(32));
+  Value rowMem = inputs[plan.rowLeaf.getArgNumber()];
+  Value colMem = inputs[plan.colLeaf.getArgNumber()];
+  Value features = memref::DimOp::create(builder, loc, rowMem, 1);
+  for (Value v : {cands[0], cands[1], lane, row, features})
+    emitter.define(v, root);
+  // Features past d in the last group count only where d is not a static
+  // multiple of 32.
+  auto rowType = cast<MemRefType>(rowMem.getType());
+  bool guarded = rowType.isDynamicDim(1) || rowType.getDimSize(1) % 32 != 0;
+
+  // Accumulators: the two pairwise sums (f32, the same in every lane),
+  // then each lane's partial row norms and both candidates' partial norms
+  // (f64 for sums, f32 for a minimum or maximum).
+  auto isSum = [](Operation *red) { return isa<SumOp>(red); };
+  auto initOf = [&](Operation *red) -> Value {
+    if (isSum(red))
+      return arith::ConstantOp::create(builder, loc,
+                                       builder.getF64FloatAttr(0.0));
+    double inf = std::numeric_limits<double>::infinity();
+    return f32(isa<ReduceMinOp>(red) ? inf : -inf);
+  };
+  SmallVector<Operation *> norms(plan.rowReductions.begin(),
+                                 plan.rowReductions.end());
+  for (int c = 0; c < 2; ++c)
+    norms.append(plan.colReductions.begin(), plan.colReductions.end());
+  SmallVector<Value> inits = {f32(0), f32(0)};
+  for (Operation *red : norms)
+    inits.push_back(initOf(red));
+  for (Value init : inits)
+    emitter.define(init, root);
+  KernelEmitter::Frame *loop =
+      emitter.openLoop(root, emitter.indexConstant(0), features,
+                       emitter.indexConstant(32), inits);
+  auto args = cast<scf::ForOp>(loop->loop).getRegionIterArgs();
+  emitter.setInsertionPoint(loop);
+  // Lane l loads feature f0 + l of the row and of both candidates
+  // (coalesced); past d it reads feature 0 and counts nothing.
+  Value f = arith::AddIOp::create(builder, loc, loop->iv, lane);
+  Value inD = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, f,
+                                    features);
+  Value at = arith::SelectOp::create(builder, loc, inD, f, idx(0));
+  Value zero = f32(0);
+  auto loadAt = [&](Value mem, Value r) -> Value {
+    Value loaded = memref::LoadOp::create(builder, loc, mem, ValueRange{r, at});
+    return guarded ? arith::SelectOp::create(builder, loc, inD, loaded, zero)
+                         .getResult()
+                   : loaded;
+  };
+  Value x = loadAt(rowMem, row);
+  std::array<Value, 2> y = {loadAt(colMem, cands[0]), loadAt(colMem, cands[1])};
+  for (Value v : {f, inD, at, zero, x, y[0], y[1]})
+    emitter.define(v, loop);
+  emitter.rowRegs[{row, f}] = x;
+  emitter.colRegs[{cands[0], f}] = y[0];
+  emitter.colRegs[{cands[1], f}] = y[1];
+
+  // The pairwise sums as the ieee kernel forms them: one f32 FMA a
+  // feature, feature 0 first. Every lane runs both chains on the group's
+  // features, broadcast from their lanes.
+  SmallVector<Value> yields = {args[0], args[1]};
+  for (int64_t l = 0; l < 32; ++l) {
+    Value offset = i32(l);
+    auto fromLane = [&](Value v) {
+      return gpu::ShuffleOp::create(builder, loc, v, offset, i32(32),
+                                    gpu::ShuffleMode::IDX)
+          .getShuffleResult();
+    };
+    Value xl = fromLane(x);
+    Value valid;
+    if (guarded)
+      valid = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult,
+          arith::AddIOp::create(builder, loc, loop->iv, idx(l)), features);
+    for (int c = 0; c < 2; ++c) {
+      Value next =
+          math::FmaOp::create(builder, loc, xl, fromLane(y[c]), yields[c]);
+      yields[c] = guarded ? arith::SelectOp::create(builder, loc, valid, next,
+                                                    yields[c])
+                                .getResult()
+                          : next;
+    }
+  }
+  for (Value v : yields)
+    emitter.define(v, loop);
+
+  // acc + term for the norms, at this lane's feature: products as one FMA
+  // of their factors, in f64 for sums (the f32 factors multiply exactly).
+  auto accumulate = [&](Operation *red, ArrayRef<Value> at,
+                        Value acc) -> FailureOr<Value> {
+    Value input = red->getOperand(0);
+    Operation *producer = input.getDefiningOp();
+    Value next;
+    if (!isSum(red) || !isa_and_nonnull<MulOp, SquareOp>(producer)) {
+      FailureOr<Value> t = emitter.emit(input, at, loop);
+      if (failed(t))
+        return failure();
+      emitter.setInsertionPoint(loop);
+      if (!isSum(red))
+        next =
+            isa<ReduceMinOp>(red)
+                ? arith::MinimumFOp::create(builder, loc, acc, *t).getResult()
+                : arith::MaximumFOp::create(builder, loc, acc, *t).getResult();
+      else
+        next = arith::AddFOp::create(
+            builder, loc, acc,
+            arith::ExtFOp::create(builder, loc, f64Type, *t));
+    } else {
+      FailureOr<std::array<Value, 2>> factors =
+          emitProductFactors(emitter, input, at, loop);
+      if (failed(factors))
+        return failure();
+      emitter.setInsertionPoint(loop);
+      for (Value &factor : *factors)
+        factor = arith::ExtFOp::create(builder, loc, f64Type, factor);
+      next =
+          math::FmaOp::create(builder, loc, (*factors)[0], (*factors)[1], acc);
+    }
+    return arith::SelectOp::create(builder, loc, inD, next, acc).getResult();
+  };
+  auto normAt = [&](Operation *red, Value named) {
+    auto inputType = cast<RankedTensorType>(red->getOperand(0).getType());
+    return inputType.getRank() == 2 ? SmallVector<Value>{named, f}
+                                    : SmallVector<Value>{f};
+  };
+  for (auto [i, red] : llvm::enumerate(norms)) {
+    size_t rowNorms = plan.rowReductions.size();
+    Value named = row;
+    if (i >= rowNorms) {
+      named = cands[(i - rowNorms) / plan.colReductions.size()];
+      emitter.bindIteration(plan.loop.getIteration(), named);
+    }
+    FailureOr<Value> acc = accumulate(red, normAt(red, named), args[2 + i]);
+    if (failed(acc))
+      return failure();
+    yields.push_back(*acc);
+  }
+  emitter.bindIteration(plan.loop.getIteration(), Value());
+  ValueRange sums = emitter.closeLoop(loop, yields);
+  emitter.setInsertionPoint(root);
+  // The lanes' partial norms, combined across the warp, rounded once.
+  for (auto [i, red] : llvm::enumerate(norms)) {
+    Value v = sums[2 + i];
+    for (int64_t offset = 16; offset >= 1; offset /= 2) {
+      Value other = isSum(red)
+                        ? shuffle64(v, i32(offset), gpu::ShuffleMode::XOR)
+                        : gpu::ShuffleOp::create(builder, loc, v, offset, 32,
+                                                 gpu::ShuffleMode::XOR)
+                              .getShuffleResult();
+      v = !isSum(red) ? isa<ReduceMinOp>(red)
+                            ? arith::MinimumFOp::create(builder, loc, v, other)
+                                  .getResult()
+                            : arith::MaximumFOp::create(builder, loc, v, other)
+                                  .getResult()
+                      : Value(arith::AddFOp::create(builder, loc, v, other));
+    }
+    if (isSum(red))
+      v = arith::TruncFOp::create(builder, loc, f32Type, v);
+    emitter.define(v, root);
+    size_t rowNorms = plan.rowReductions.size();
+    if (i < rowNorms)
+      emitter.reductionValues[{red, row, Value()}] = v;
+    else
+      emitter.reductionValues[{
+          red, Value(), cands[(i - rowNorms) / plan.colReductions.size()]}] = v;
+  }
+  // The candidates' values in f32, as the ieee kernel's epilogue computes
+  // them from the same sums.
+  std::array<Value, 2> dist;
+  for (auto [c, cand] : llvm::enumerate(cands)) {
+    emitter.reductionValues[{plan.pairwise, row, cand}] = sums[c];
+    emitter.currentRow = row;
+    emitter.currentCol = cand;
+    emitter.bindIteration(plan.loop.getIteration(), cand);
+    FailureOr<Value> d = emitter.emit(plan.loop.getCandidate(), {row}, root);
+    if (failed(d))
+      return failure();
+    dist[c] = *d;
+  }
+  emitter.bindIteration(plan.loop.getIteration(), Value());
+  emitter.setInsertionPoint(root);
+  // The second wins when better, or equal with the lower index.
+  Value takeSecond = arith::OrIOp::create(
+      builder, loc, better(dist[1], dist[0]),
+      arith::AndIOp::create(
+          builder, loc,
+          arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ,
+                                dist[1], dist[0]),
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                cands[1], cands[0])));
+  Value secondLabel = arith::IndexCastOp::create(builder, loc, i64, cands[1]);
+  Value firstLabel = arith::IndexCastOp::create(builder, loc, i64, cands[0]);
+  yield->setOperands(ValueRange{
+      arith::SelectOp::create(builder, loc, takeSecond, secondLabel,
+                              firstLabel),
+      arith::SelectOp::create(builder, loc, takeSecond, dist[1], dist[0])});
+  return std::make_pair(ifOp.getResult(0), ifOp.getResult(1));
 }
 
 /// Resident blocks per SM for the launch bounds: 256 threads per SM with
@@ -3975,10 +4428,16 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     mma = MmaKind::F16;
   else if (element.isBF16())
     mma = MmaKind::BF16;
-  else if (plan->plainProduct && ctx.tiles.precision == "tf32")
+  else if (plan->plainProduct &&
+           productPrecision(ctx.tiles.precision) == "tf32")
     mma = MmaKind::TF32;
-  else if (plan->plainProduct && ctx.tiles.precision == "3xtf32")
+  else if (plan->plainProduct &&
+           productPrecision(ctx.tiles.precision) == "3xtf32")
     mma = MmaKind::TF32x3;
+  // The recheck needs the labels (the scratch comes with them) and a plain
+  // running minimum: with an initial value, a row may keep it.
+  bool recheck = mma == MmaKind::TF32x3 && ctx.rowScratch &&
+                 plan->indexOutput && !plan->hasInit;
   if (mma != MmaKind::None) {
     work.tensorCores = true;
     work.dtype = mma == MmaKind::F16    ? "f16"
@@ -4173,6 +4632,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
            << " bytes of shared memory, at most " << stagedLimit << ")";
 
   TiledBuilder tb(ctx, *plan, cfg);
+  tb.recheck = recheck;
   if (failed(tb.build()))
     return failure();
   // The staged slices fit (checked above); with the norms and the running
@@ -4313,18 +4773,27 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   if (plan->rowReductions.size() + plan->colReductions.size())
     os << ", " << plan->rowReductions.size() << " row and "
        << plan->colReductions.size() << " candidate norms from the slices";
-  if (cfg.split > 1) {
+  if (cfg.split > 1)
     os << ", candidates split over " << cfg.split
        << " blocks (atomic (value, index) minimum)";
+  if (recheck) {
+    os << ", each row's best two candidates (atomic minima in the labels "
+          "and a scratch buffer), decided again in IEEE fp32 by the merge "
+          "entry (one FMA a feature for the pairwise sums, the norms summed "
+          "in f64)";
+    launch.usesRowScratch = true;
+  }
+  if (cfg.split > 1 || recheck) {
     launch.memsetOutputs.push_back(*plan->indexOutput);
     launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
     if (failed(tb.buildMerge(launch.mergeEntry)))
       return failure();
+    // A thread per row, or with the recheck a warp per row.
     launch.mergeGrid = {
         Expr::apply(Expr::OpKind::Max, Expr::integer(1),
                     Expr::apply(Expr::OpKind::Min, Expr::integer(1056),
                                 Expr::apply(Expr::OpKind::CDiv, n,
-                                            Expr::integer(256)))),
+                                            Expr::integer(recheck ? 8 : 256)))),
         Expr::integer(1), Expr::integer(1)};
     launch.mergeBlock = {Expr::integer(256), Expr::integer(1),
                          Expr::integer(1)};

@@ -107,6 +107,22 @@ run tc-wg-3xtf32-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run $tiles32 $tc3x --trials=1 --seed=90 --dims=s0=17000
 run tc-wg-3xtf32-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
   fuse-run $tiles32 $tc3x --trials=1 --seed=91 --dims=s0=17000
+# 3xtf32-recheck: the 3xTF32 kernels keep each row's best two candidates
+# and the merge entry decides between them in IEEE fp32 (mma.sync and
+# wgmma, exact ties, candidate parts, 192-row tiles, the last round's
+# single tiles, the direct form that stays on the FMA units with the
+# scratch unused, and memcheck).
+rc=--precision=3xtf32-recheck
+tcrc="--mode=gpu $wg $rc --keep-extent=1000,200 --expected-rows=131072"
+run tc-recheck fuse-run examples/gemm_argmin.mlir --mode=gpu $rc --trials=8 --seed=201
+run tc-wg-recheck fuse-run examples/gemm_argmin.mlir --mode=gpu $wg $rc --trials=8 --seed=202
+run tc-wg-recheck-ties fuse-run examples/gemm_argmin.mlir --mode=gpu $wg $rc --trials=4 --seed=203 --dup-rows=1
+run tc-wg-recheck-parts fuse-run $tiles32 $tcrc --trials=2 --seed=204 --dims=s0=40000 --split=3
+run tc-wg-recheck-m192 fuse-run $tiles32 $tcrc $m192 --trials=2 --seed=205 --dims=s0=40000
+run tc-wg-recheck-tail fuse-run /tmp/tail_f32.mlir $tail $rc --trials=2 --seed=206
+run tc-wg-recheck-naive fuse-run examples/naive_argmin.mlir --mode=gpu $wg $rc --trials=2 --seed=207
+run tc-wg-recheck-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run $tiles32 $tcrc --trials=1 --seed=208 --dims=s0=17000
 run tc-wg-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=56 --stages=4 --expected-rows=131072
 run tc-wg-f16-n256 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=57 --tile-n=256 --expected-rows=131072 --keep-extent=256,512
 # wgmma's stage loads: TMA by default; cp.async (--cluster=0) and TMA in

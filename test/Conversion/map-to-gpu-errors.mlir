@@ -1,6 +1,6 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu -verify-diagnostics
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='precision=fp8' 2>&1 | FileCheck %s --check-prefix=PRECISION
-// PRECISION: error: fuse-map-to-gpu: unknown precision 'fp8'; expected ieee, tf32 or 3xtf32
+// PRECISION: error: fuse-map-to-gpu: unknown precision 'fp8'; expected ieee, tf32, 3xtf32 or 3xtf32-recheck
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='stages=1' 2>&1 | FileCheck %s --check-prefix=STAGES
 // STAGES: error: fuse-map-to-gpu: stages must be 0 (chosen) or between 2 and 8, not 1
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='cluster=3' 2>&1 | FileCheck %s --check-prefix=CLUSTER

@@ -151,6 +151,9 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=tf32 cluster=0' | FileCheck %s --check-prefix=WGTF32
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 cluster=0' | FileCheck %s --check-prefix=WG3X
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=64 tile-n=64' | FileCheck %s --check-prefix=WG3XP
+// 3xtf32-recheck: the same 3xTF32 kernel keeps each row's best two
+// candidates and the merge entry decides between them in IEEE fp32.
+// RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECK
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
 // 3xTF32 on sm_90a at sample-heavy's sizes (131072 x 8192 x 8192): the
@@ -474,6 +477,50 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3X192: nvvm.setmaxregister  increase 136
 // WG3X192: nvvm.setmaxregister  decrease 104
 // WG3X192: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c24576_i32
+// The labels get a scratch buffer of their shape, filled with 0xFF bytes
+// like them and passed after the sizes to both entries.
+// RECHECK-LABEL: func.func @gram(
+// RECHECK-SAME: \22buffers\22: [\0A    {\22name\22: \22tmp0\22, \22dtype\22: \22i64\22, \22shape\22: [\22s0\22]}
+// RECHECK-SAME: {\22kind\22: \22memset\22, \22buffer\22: \22result0\22, \22byte\22: 255},\0A    {\22kind\22: \22memset\22, \22buffer\22: \22tmp0\22, \22byte\22: 255}
+// RECHECK-SAME: \22entry\22: \22gram_k0\22,\0A      \22params\22: [{\22buffer\22: \22arg0\22}, {\22buffer\22: \22arg1\22}, {\22buffer\22: \22result0\22}, {\22size\22: \22s0\22}, {\22buffer\22: \22tmp0\22}, {\22tensor_map\22
+// RECHECK-SAME: \22entry\22: \22gram_k0_merge\22
+// RECHECK-LABEL: gpu.func @gram_k0(
+// RECHECK-SAME: each row's best two candidates
+// Lanes that share a row merge their best twos (four shuffles a step).
+// RECHECK-COUNT-4: gpu.shuffle  xor
+// The best goes to the labels; what that minimum displaces or rejects
+// (the larger of the old and new pairs), then the thread's second, go to
+// the scratch.
+// RECHECK: %[[PACKED:.*]] = arith.ori %{{.*}}, %{{.*}} : i64
+// RECHECK-NEXT: %[[OLD:.*]] = memref.atomic_rmw minu %[[PACKED]], %[[LABELS:.*]][%[[ROW:.*]]] : (i64, memref<?xi64>) -> i64
+// RECHECK: %[[LOSER:.*]] = arith.maxui %[[OLD]], %[[PACKED]] : i64
+// RECHECK: memref.atomic_rmw minu %[[LOSER]], %[[SCRATCH:.*]][%[[ROW]]]
+// RECHECK: %[[SECOND:.*]] = arith.ori %{{.*}}, %{{.*}} : i64
+// RECHECK: memref.atomic_rmw minu %[[SECOND]], %[[SCRATCH]][%[[ROW]]]
+// The merge entry, a warp per row: where both exist, the lanes load 32
+// features of the row and of both candidates at a time; every lane runs
+// the two pairwise sums as f32 FMA chains over them in feature order (each
+// feature broadcast from its lane), and its own feature's norm terms in
+// f64, summed across the warp and rounded once; the candidates' values in
+// f32 pick the label.
+// RECHECK-LABEL: gpu.func @gram_k0_merge(
+// RECHECK: scf.if %{{.*}} -> (i64, f32) {
+// RECHECK: scf.for %{{.*}} step %c32{{.*}} iter_args({{.*}}) -> (f32, f32, f64, f64, f64) {
+// RECHECK: %[[X0:.*]], %{{.*}} = gpu.shuffle  idx %[[X:.*]], %c0_i32
+// RECHECK: %[[C0:.*]], %{{.*}} = gpu.shuffle  idx
+// RECHECK: %[[DOT:.*]] = math.fma %[[X0]], %[[C0]], %{{.*}} : f32
+// RECHECK: %[[X1:.*]], %{{.*}} = gpu.shuffle  idx %[[X]], %c1_i32
+// RECHECK: %[[C1:.*]], %{{.*}} = gpu.shuffle  idx
+// RECHECK: math.fma %[[X1]], %[[C1]], %[[DOT]] : f32
+// RECHECK-COUNT-3: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f64
+// RECHECK: gpu.shuffle  xor
+// RECHECK: arith.truncf %{{.*}} : f64 to f32
+// RECHECK: %[[FIRST:.*]] = arith.subf
+// RECHECK: %[[OTHER:.*]] = arith.subf
+// RECHECK: arith.cmpf olt, %[[OTHER]], %[[FIRST]] : f32
+// RECHECK: arith.cmpf oeq, %[[OTHER]], %[[FIRST]] : f32
+// RECHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : i64
+// RECHECK: memref.store
 // WG3X192: func.func @gram_f16
 func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
   %xsq = fuse.mul %x, %x : tensor<?x64xf32>, tensor<?x64xf32> -> tensor<?x64xf32>

@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fusec/Analysis/ByteLedger.h"
 #include "fusec/Analysis/Shapes.h"
 #include "fusec/Compiler/Compiler.h"
 #include "fusec/Dialect/Fuse/IR/FuseOps.h"
@@ -194,7 +195,9 @@ static cl::opt<bool> compensatedSums(
 static cl::opt<std::string>
     precision("precision",
               cl::desc("GPU mode: f32 products of the Gram form on ieee "
-                       "(FMA units), tf32 or 3xtf32 (tensor cores)"),
+                       "(FMA units), tf32 or 3xtf32 (tensor cores), or "
+                       "3xtf32-recheck (3xtf32's best two candidates of each "
+                       "row decided again in IEEE fp32)"),
               cl::init("ieee"), cl::cat(runCategory));
 static cl::opt<int64_t>
     expectedRows("expected-rows",
@@ -2091,9 +2094,9 @@ int main(int argc, char **argv) {
                     "--stages/--cluster/"
                     "--persistent/--expected-rows/--precision need "
                     "--mode=gpu");
-  if (precision != "ieee" && precision != "tf32" && precision != "3xtf32")
-    return failWith("--precision must be ieee, tf32 or 3xtf32, not '" +
-                    precision + "'");
+  if (!mlir::fuse::isKnownPrecision(precision))
+    return failWith(std::string("--precision must be ") +
+                    mlir::fuse::kKnownPrecisions + ", not '" + precision + "'");
   if (stages != 0 && (stages < 2 || stages > 8))
     return failWith("--stages must be 0 (chosen) or between 2 and 8, not " +
                     std::to_string(stages));

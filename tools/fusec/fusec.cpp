@@ -85,7 +85,9 @@ static cl::opt<std::string> precision(
     "precision",
     cl::desc("How f32 products of the Gram form run: ieee (FMA units, the "
              "default), tf32 or 3xtf32 (tensor cores; 3xtf32 keeps about "
-             "fp32 accuracy). f16/bf16 products always use tensor cores"),
+             "fp32 accuracy), or 3xtf32-recheck (3xtf32 finds each row's "
+             "best two candidates and IEEE fp32 decides between them). "
+             "f16/bf16 products always use tensor cores"),
     cl::init("ieee"), cl::cat(fusecCategory));
 static cl::opt<int64_t> minBlocks(
     "min-blocks",
@@ -342,10 +344,10 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  if (precision != "ieee" && precision != "tf32" && precision != "3xtf32") {
-    llvm::errs() << "fusec: error: --precision must be ieee, tf32 or 3xtf32, "
-                    "not '"
-                 << precision << "'\n";
+  if (!mlir::fuse::isKnownPrecision(precision)) {
+    llvm::errs() << "fusec: error: --precision must be "
+                 << mlir::fuse::kKnownPrecisions << ", not '" << precision
+                 << "'\n";
     return 1;
   }
   fusec::CompileOptions options;

@@ -240,6 +240,20 @@ traceGramFactor(Value value, SmallVectorImpl<Operation *> *casts = nullptr);
 /// persistent blocks (sm_90a's TMA schedule), which keep row-independent
 /// values (the candidate norms) across their row tiles, so those are
 /// counted for at most that many row tiles.
+/// The precisions of f32 Gram-form products (--precision):
+/// - "ieee": FMA units, one FMA a feature (the default);
+/// - "tf32", "3xtf32": tensor cores;
+/// - "3xtf32-recheck": 3xTF32 tensor cores find each row's best two
+///   candidates, and IEEE fp32 arithmetic (the ieee kernel's: one FMA a
+///   feature, feature 0 first) decides between those two.
+bool isKnownPrecision(StringRef precision);
+/// The tensor-core arithmetic of `precision` ("3xtf32-recheck" runs
+/// 3xtf32's); "ieee" for the FMA units.
+StringRef productPrecision(StringRef precision);
+/// The list isKnownPrecision accepts, for diagnostics.
+inline constexpr const char *kKnownPrecisions =
+    "ieee, tf32, 3xtf32 or 3xtf32-recheck";
+
 FailureOr<PlanCost> computePlan(func::FuncOp func, PlanKind kind,
                                 const SizeBindings &sizes, int64_t rowTile = 64,
                                 StringRef precision = "ieee",
