@@ -3863,6 +3863,35 @@ def _self_check_issue8(ok):
     t = t7[("sample-heavy", "Gram ≤ 1.0 × cuBLAS X@Cᵀ alone")]
     ok(".auto" in t["detail"] and abs(t["value"] - 340.0 / 345.0) < 1e-9,
        "issue 7 keeps the ieee kernel though 3xtf32/tf32 are faster")
+    # 3xtf32-recheck rows get their own issue-7 targets, the IEEE kernel's
+    # labels among them; without such a row there are none.
+    ok(canonical_precision("3xTF32-recheck") == "3xtf32-recheck" and
+       infer_precision("gemm_argmin.probe.3xtf32-recheck-wgmma") ==
+       "3xtf32-recheck", "recheck precision spellings")
+    ok(not any("recheck" in t["target"] for t in targets),
+       "no recheck row, no recheck targets")
+    rc = mk("sample-heavy", "fusec gemm_argmin.sample-heavy.3xtf32-recheck-"
+            "wgmma (gemm_argmin)", "fusec", "gram", 170.0, 131072 * 16, 2,
+            precision="3xtf32-recheck", program="gemm_argmin", plan="fused")
+    rc["agreement"] = dict(vs="torch eager Gram", rows=131072, disagree=3,
+                           near_ties=3, percent=100.0 * (131072 - 3) / 131072)
+    rc["agreement_ieee"] = dict(vs="fusec auto", rows=131072, disagree=0)
+    rc2 = dict(rc, shape="centroid-heavy",
+               agreement_ieee=dict(vs="fusec auto", rows=65536, disagree=2))
+    rt = {(t["shape"], t["target"]): t
+          for t in evaluate_targets(rows + [rc, rc2], ceil)
+          if "recheck" in t["target"]}
+    t = rt[("sample-heavy", "Gram, 3xtf32-recheck ≤ 1.0 × cuBLAS X@Cᵀ alone")]
+    ok(t["met"] is True and abs(t["value"] - 170.0 / 345.0) < 1e-9,
+       "recheck vs cuBLAS: %s" % t)
+    t = rt[("sample-heavy", "Gram, 3xtf32-recheck peak ≤ labels + 1 MiB")]
+    ok(t["met"] is True, "recheck peak: the labels and the scratch")
+    t = rt[("sample-heavy", "Gram, 3xtf32-recheck labels = the IEEE Gram "
+            "kernel's")]
+    ok(t["met"] is True and t["value"] == 0, "recheck = ieee labels")
+    t = rt[("centroid-heavy", "Gram, 3xtf32-recheck labels = the IEEE Gram "
+            "kernel's")]
+    ok(t["met"] is False and t["value"] == 2, "recheck != ieee labels")
     ok(not any(t["shape"] in ("probe-f16", "sample-heavy-f16")
                for t in targets if t["issue"] == 7),
        "no issue-7 targets on half shapes")

@@ -71,7 +71,7 @@ def main():
     with open(os.path.join(ROOT, "examples", "gemm_argmin_f16.mlir")) as f:
         gram16 = f.read()
     for shape, (n, k, d) in kernels.SHAPES.items():
-        for precision in ("3xtf32", "tf32"):
+        for precision in ("3xtf32", "3xtf32-recheck", "tf32"):
             report = ledger(args.fusec, kernels.specialize(gram, k, d),
                             f"n={n}", [f"--precision={precision}",
                                        "--arch=sm_90a"])

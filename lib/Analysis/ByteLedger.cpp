@@ -2690,7 +2690,15 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
                  double(work.rows) * double(work.outputBytesPerRow);
   estimate.memorySec = bytes / device.bandwidthBytesPerSec;
   estimate.launches = estimate.split > 1 ? 3 : 1;
+  if (work.recheck) {
+    estimate.launches = 4;
+    estimate.recheckSec = (3.0 * double(work.rows) * double(work.features) *
+                               double(work.elementBytes) +
+                           16.0 * double(work.rows)) /
+                          device.bandwidthBytesPerSec;
+  }
   estimate.predictedSec = std::max(estimate.computeSec, estimate.memorySec) +
+                          estimate.recheckSec +
                           double(estimate.launches) * device.launchOverheadSec;
   return estimate;
 }

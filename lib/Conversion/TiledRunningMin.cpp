@@ -3883,28 +3883,53 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
 
   // The pairwise sums as the ieee kernel forms them: one f32 FMA a
   // feature, feature 0 first. Every lane runs both chains on the group's
-  // features, broadcast from their lanes.
+  // 32 features. Whole groups of 16-byte-aligned rows read them again as
+  // 16-byte loads that every lane makes at the same address (the L1 serves
+  // them: the lanes' loads above brought the lines); on sample-heavy the
+  // 96 shuffles a group that a partial group needs took 10 ms, the
+  // shuffle unit's rate.
   SmallVector<Value> yields = {args[0], args[1]};
-  for (int64_t l = 0; l < 32; ++l) {
-    Value offset = i32(l);
-    auto fromLane = [&](Value v) {
-      return gpu::ShuffleOp::create(builder, loc, v, offset, i32(32),
-                                    gpu::ShuffleMode::IDX)
-          .getShuffleResult();
-    };
-    Value xl = fromLane(x);
-    Value valid;
-    if (guarded)
-      valid = arith::CmpIOp::create(
+  auto chain = [&](Value xf, std::array<Value, 2> yf, Value valid) {
+    for (int c = 0; c < 2; ++c) {
+      Value next = math::FmaOp::create(builder, loc, xf, yf[c], yields[c]);
+      yields[c] =
+          valid ? arith::SelectOp::create(builder, loc, valid, next, yields[c])
+                      .getResult()
+                : next;
+    }
+  };
+  if (!guarded) {
+    auto quad = VectorType::get({4}, f32Type);
+    for (int64_t q = 0; q < 8; ++q) {
+      Value fq = arith::AddIOp::create(builder, loc, loop->iv, idx(4 * q));
+      auto load = [&](Value mem, Value r) {
+        return vector::LoadOp::create(builder, loc, quad, mem,
+                                      ValueRange{r, fq}, /*nontemporal=*/false,
+                                      llvm::MaybeAlign(16))
+            .getResult();
+      };
+      Value xq = load(rowMem, row);
+      std::array<Value, 2> yq = {load(colMem, cands[0]),
+                                 load(colMem, cands[1])};
+      for (int64_t e = 0; e < 4; ++e) {
+        auto element = [&](Value v) {
+          return vector::ExtractOp::create(builder, loc, v, e).getResult();
+        };
+        chain(element(xq), {element(yq[0]), element(yq[1])}, Value());
+      }
+    }
+  } else {
+    for (int64_t l = 0; l < 32; ++l) {
+      Value offset = i32(l);
+      auto fromLane = [&](Value v) {
+        return gpu::ShuffleOp::create(builder, loc, v, offset, i32(32),
+                                      gpu::ShuffleMode::IDX)
+            .getShuffleResult();
+      };
+      Value valid = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::ult,
           arith::AddIOp::create(builder, loc, loop->iv, idx(l)), features);
-    for (int c = 0; c < 2; ++c) {
-      Value next =
-          math::FmaOp::create(builder, loc, xl, fromLane(y[c]), yields[c]);
-      yields[c] = guarded ? arith::SelectOp::create(builder, loc, valid, next,
-                                                    yields[c])
-                                .getResult()
-                          : next;
+      chain(fromLane(x), {fromLane(y[0]), fromLane(y[1])}, valid);
     }
   }
   for (Value v : yields)
@@ -4368,7 +4393,11 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   os << llvm::formatv("{0:f0}", choice->utilization * 100)
      << "% of block slots busy, predicted "
      << llvm::formatv("{0:f1}", choice->predictedSec * 1e6) << " us ("
-     << choice->launches << " launch(es)) at " << work.rows << " rows";
+     << choice->launches << " launch(es)";
+  if (work.recheck)
+    os << ", the recheck's merge entry "
+       << llvm::formatv("{0:f1}", choice->recheckSec * 1e6) << " us";
+  os << ") at " << work.rows << " rows";
   if (shapes.size() > 1 || cfg.split > 1 || !fills) {
     // Say what the runner-up would have cost.
     for (unsigned shape = 0; shape < shapes.size(); ++shape) {
@@ -4438,6 +4467,16 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // running minimum: with an initial value, a row may keep it.
   bool recheck = mma == MmaKind::TF32x3 && ctx.rowScratch &&
                  plan->indexOutput && !plan->hasInit;
+  work.recheck = recheck;
+  if (mma == MmaKind::TF32x3 && !recheck &&
+      ctx.tiles.precision == "3xtf32-recheck")
+    return ctx.kernel.emitOpError(
+               "--precision=3xtf32-recheck decides each row's label again in "
+               "IEEE fp32, which needs the labels (argmin/argmax) of a running "
+               "minimum without an initial value; this kernel ")
+           << (plan->indexOutput ? "starts from an initial value"
+                                 : "returns no labels")
+           << ": use --precision=3xtf32 or ieee";
   if (mma != MmaKind::None) {
     work.tensorCores = true;
     work.dtype = mma == MmaKind::F16    ? "f16"

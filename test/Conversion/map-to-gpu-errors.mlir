@@ -28,6 +28,10 @@
 // ptxas would reject the kernel only when the module loads.
 // RUN: not fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 min-blocks=8' 2>&1 | FileCheck %s --check-prefix=MINBLOCKS
 // MINBLOCKS: gemm_argmin_f16.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'fuse.kernel' op --min-blocks=8 leaves 21 registers a thread to blocks of 384 threads; the 128x256 wgmma tile needs 160 (its accumulators and addresses)
+// 3xtf32-recheck decides labels again in IEEE fp32: a Gram kernel that
+// returns only the minimum distance has none to decide.
+// RUN: sed 's/fuse.argmin %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xi64>/fuse.reduce_min %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xf32>/; s/xi64>/xf32>/g' %examples/gemm_argmin.mlir | not fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-recheck' 2>&1 | FileCheck %s --check-prefix=RECHECKVALUES
+// RECHECKVALUES: <stdin>:{{[0-9]+}}:{{[0-9]+}}: error: 'fuse.kernel' op --precision=3xtf32-recheck decides each row's label again in IEEE fp32, which needs the labels (argmin/argmax) of a running minimum without an initial value; this kernel returns no labels: use --precision=3xtf32 or ieee
 // fuse-map-to-gpu fails with a diagnostic, never a crash, on programs it
 // cannot describe to the runtime (several found by fusec-fuzz).
 

@@ -498,20 +498,25 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // RECHECK: %[[SECOND:.*]] = arith.ori %{{.*}}, %{{.*}} : i64
 // RECHECK: memref.atomic_rmw minu %[[SECOND]], %[[SCRATCH]][%[[ROW]]]
 // The merge entry, a warp per row: where both exist, the lanes load 32
-// features of the row and of both candidates at a time; every lane runs
-// the two pairwise sums as f32 FMA chains over them in feature order (each
-// feature broadcast from its lane), and its own feature's norm terms in
-// f64, summed across the warp and rounded once; the candidates' values in
-// f32 pick the label.
+// features of the row and of both candidates at a time for the norm terms,
+// in f64, summed across the warp and rounded once; every lane runs the two
+// pairwise sums as f32 FMA chains over the group in feature order, from
+// 16-byte loads at the same address in every lane (d = 64: whole groups);
+// the candidates' values in f32 pick the label.
 // RECHECK-LABEL: gpu.func @gram_k0_merge(
 // RECHECK: scf.if %{{.*}} -> (i64, f32) {
 // RECHECK: scf.for %{{.*}} step %c32{{.*}} iter_args({{.*}}) -> (f32, f32, f64, f64, f64) {
-// RECHECK: %[[X0:.*]], %{{.*}} = gpu.shuffle  idx %[[X:.*]], %c0_i32
-// RECHECK: %[[C0:.*]], %{{.*}} = gpu.shuffle  idx
-// RECHECK: %[[DOT:.*]] = math.fma %[[X0]], %[[C0]], %{{.*}} : f32
-// RECHECK: %[[X1:.*]], %{{.*}} = gpu.shuffle  idx %[[X]], %c1_i32
-// RECHECK: %[[C1:.*]], %{{.*}} = gpu.shuffle  idx
-// RECHECK: math.fma %[[X1]], %[[C1]], %[[DOT]] : f32
+// RECHECK: %[[XQ:.*]] = vector.load %[[ROWS:.*]][%{{.*}}, %[[F:.*]]] {alignment = 16 : i64} : memref<?x64xf32>, vector<4xf32>
+// RECHECK-NEXT: %[[AQ:.*]] = vector.load %[[CANDS:.*]][%[[A:.*]], %[[F]]] {alignment = 16 : i64} : memref<10x64xf32>, vector<4xf32>
+// RECHECK-NEXT: %[[BQ:.*]] = vector.load %[[CANDS]][%[[B:.*]], %[[F]]]
+// RECHECK-NEXT: %[[X0:.*]] = vector.extract %[[XQ]][0]
+// RECHECK-NEXT: %[[A0:.*]] = vector.extract %[[AQ]][0]
+// RECHECK-NEXT: %[[B0:.*]] = vector.extract %[[BQ]][0]
+// RECHECK-NEXT: %[[DOTA:.*]] = math.fma %[[X0]], %[[A0]], %{{.*}} : f32
+// RECHECK-NEXT: math.fma %[[X0]], %[[B0]], %{{.*}} : f32
+// RECHECK-NEXT: %[[X1:.*]] = vector.extract %[[XQ]][1]
+// RECHECK-NEXT: %[[A1:.*]] = vector.extract %[[AQ]][1]
+// RECHECK: math.fma %[[X1]], %[[A1]], %[[DOTA]] : f32
 // RECHECK-COUNT-3: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f64
 // RECHECK: gpu.shuffle  xor
 // RECHECK: arith.truncf %{{.*}} : f64 to f32

@@ -489,6 +489,11 @@ struct TiledWork {
   bool splittable = true;
   /// Whether the products run on tensor cores ("<dtype>.tensor" rate).
   bool tensorCores = false;
+  /// --precision=3xtf32-recheck: after the kernel, a merge entry reads each
+  /// row and its two best candidates once more (3 x features elements a
+  /// row) and the scratch's second best; the labels' and scratch's fills
+  /// and the atomics make two launches more than a split.
+  bool recheck = false;
 };
 
 /// The predicted cost of one (shape, split) choice.
@@ -508,7 +513,9 @@ struct ScheduleEstimate {
   int64_t launches = 1;
   double computeSec = 0;
   double memorySec = 0;
-  /// max(compute, memory) + launches x launch overhead.
+  /// The recheck's merge entry, after the kernel (memory-bound).
+  double recheckSec = 0;
+  /// max(compute, memory) + the recheck + launches x launch overhead.
   double predictedSec = 0;
 };
 
