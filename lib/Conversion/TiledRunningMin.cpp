@@ -587,10 +587,6 @@ public:
   FailureOr<std::pair<Value, Value>> emitRecheck(IRMapping &mapping, Value row,
                                                  Value packedBest, Value label,
                                                  Value value);
-  /// A 64-bit (or f64) value from another lane, as two 32-bit shuffles.
-  Value shuffle64(Value value, Value offset, gpu::ShuffleMode mode);
-  /// Lane 0's `value` in every lane of the warp.
-  Value broadcastLane0(Value value);
   /// --precision=3xtf32-recheck: each thread keeps its rows' best two
   /// candidates; the parts meet in the labels (the best) and
   /// ctx.rowScratch (the second), and the merge entry decides between the
@@ -3662,44 +3658,20 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
                      ? mapping.lookup(ctx.outputs[*plan.valueOutput])
                      : Value();
   Value rowsTotal = memref::DimOp::create(builder, loc, labels, 0);
-  // A thread per row; with the recheck, a warp per row.
-  Value tid, first, stride;
-  if (!recheck) {
-    first = arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(
-            builder, loc,
-            gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
-            gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x)),
-        gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
-    stride = arith::MulIOp::create(
-        builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
-        gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x));
-  } else {
-    tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-    Value warpsPerBlock = arith::DivUIOp::create(
-        builder, loc, gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x),
-        idx(32));
-    first = arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(
-            builder, loc,
-            gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
-            warpsPerBlock),
-        arith::DivUIOp::create(builder, loc, tid, idx(32)));
-    stride = arith::MulIOp::create(
-        builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
-        warpsPerBlock);
-  }
+  Value first = arith::AddIOp::create(
+      builder, loc,
+      arith::MulIOp::create(
+          builder, loc, gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
+          gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x)),
+      gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
+  Value stride = arith::MulIOp::create(
+      builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
+      gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x));
   auto loopOp = scf::ForOp::create(builder, loc, first, rowsTotal, stride);
   builder.setInsertionPointToStart(loopOp.getBody());
   Value i = loopOp.getInductionVar();
   Type i32t = builder.getI32Type();
   Value packed = memref::LoadOp::create(builder, loc, labels, ValueRange{i});
-  // Every lane takes lane 0's pair: lane 0 alone stores the label, and a
-  // lane that read the row after that store would leave the others' path.
-  if (recheck)
-    packed = broadcastLane0(packed);
   Value low = arith::AndIOp::create(
       builder, loc, packed,
       arith::ConstantOp::create(builder, loc,
@@ -3725,51 +3697,11 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
     if (failed(decided))
       return failure();
     std::tie(low, v) = *decided;
-    Value lane0 = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::eq,
-        arith::RemUIOp::create(builder, loc, tid, idx(32)), idx(0));
-    auto store = scf::IfOp::create(builder, loc, lane0, false);
-    builder.setInsertionPointToStart(store.thenBlock());
   }
   memref::StoreOp::create(builder, loc, low, labels, ValueRange{i});
   if (values)
     memref::StoreOp::create(builder, loc, v, values, ValueRange{i});
   return success();
-}
-
-Value TiledBuilder::shuffle64(Value value, Value offset,
-                              gpu::ShuffleMode mode) {
-  // 64-bit values cross lanes as two 32-bit halves.
-  Type i32t = builder.getI32Type();
-  Type i64 = builder.getI64Type();
-  Type type = value.getType();
-  Value bits = type.isInteger(64)
-                   ? value
-                   : arith::BitcastOp::create(builder, loc, i64, value);
-  Value thirtyTwo =
-      arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(32));
-  Value lowHalf = arith::TruncIOp::create(builder, loc, i32t, bits);
-  Value highHalf = arith::TruncIOp::create(
-      builder, loc, i32t,
-      arith::ShRUIOp::create(builder, loc, bits, thirtyTwo));
-  Value width = i32(32);
-  auto move = [&](Value half) {
-    return arith::ExtUIOp::create(
-        builder, loc, i64,
-        gpu::ShuffleOp::create(builder, loc, half, offset, width, mode)
-            .getShuffleResult());
-  };
-  Value joined = arith::OrIOp::create(
-      builder, loc,
-      arith::ShLIOp::create(builder, loc, move(highHalf), thirtyTwo),
-      move(lowHalf));
-  return type.isInteger(64)
-             ? joined
-             : arith::BitcastOp::create(builder, loc, type, joined).getResult();
-}
-
-Value TiledBuilder::broadcastLane0(Value value) {
-  return shuffle64(value, i32(0), gpu::ShuffleMode::IDX);
 }
 
 FailureOr<std::pair<Value, Value>>
@@ -3781,10 +3713,9 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   Value allOnes =
       arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(-1));
   Value scratch = mapping.lookup(ctx.rowScratch);
-  Value packedSecond = broadcastLane0(
-      memref::LoadOp::create(builder, loc, scratch, ValueRange{row}));
-  // Rows whose candidates never met a second (k = 1) keep their label. The
-  // condition is the same in every lane (lane 0's pairs).
+  Value packedSecond =
+      memref::LoadOp::create(builder, loc, scratch, ValueRange{row});
+  // Rows whose candidates never met a second (k = 1) keep their label.
   Value hasTwo = arith::AndIOp::create(
       builder, loc,
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, packedBest,
@@ -3822,22 +3753,23 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   };
   std::array<Value, 2> cands = {candidateOf(packedBest),
                                 candidateOf(packedSecond)};
-  Value lane = arith::RemUIOp::create(
-      builder, loc, gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x),
-      idx(32));
   Value rowMem = inputs[plan.rowLeaf.getArgNumber()];
   Value colMem = inputs[plan.colLeaf.getArgNumber()];
   Value features = memref::DimOp::create(builder, loc, rowMem, 1);
-  for (Value v : {cands[0], cands[1], lane, row, features})
+  for (Value v : {cands[0], cands[1], row, features})
     emitter.define(v, root);
-  // Features past d in the last group count only where d is not a static
-  // multiple of 32.
+  // The thread reads its row and both candidates in 16-byte loads, four of
+  // them in flight a step, where the rows are 16-byte aligned (d a static
+  // multiple of 4; of 16 for four), else one element a step. A warp per row,
+  // every lane running both chains, issued 32 times the instructions: 17.6
+  // ms on sample-heavy (docs/performance-notes.md, version 24).
   auto rowType = cast<MemRefType>(rowMem.getType());
-  bool guarded = rowType.isDynamicDim(1) || rowType.getDimSize(1) % 32 != 0;
+  int64_t dStatic = rowType.isDynamicDim(1) ? 0 : rowType.getDimSize(1);
+  int64_t width = dStatic && dStatic % 4 == 0 ? 4 : 1;
+  int64_t unroll = width == 4 && dStatic % 16 == 0 ? 4 : 1;
 
-  // Accumulators: the two pairwise sums (f32, the same in every lane),
-  // then each lane's partial row norms and both candidates' partial norms
-  // (f64 for sums, f32 for a minimum or maximum).
+  // Accumulators: the two pairwise sums (f32), then the row norms and
+  // both candidates' norms (f64 for sums, f32 for a minimum or maximum).
   auto isSum = [](Operation *red) { return isa<SumOp>(red); };
   auto initOf = [&](Operation *red) -> Value {
     if (isSum(red))
@@ -3857,163 +3789,122 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     emitter.define(init, root);
   KernelEmitter::Frame *loop =
       emitter.openLoop(root, emitter.indexConstant(0), features,
-                       emitter.indexConstant(32), inits);
+                       emitter.indexConstant(width * unroll), inits);
   auto args = cast<scf::ForOp>(loop->loop).getRegionIterArgs();
+  SmallVector<Value> acc(args.begin(), args.end());
   emitter.setInsertionPoint(loop);
-  // Lane l loads feature f0 + l of the row and of both candidates
-  // (coalesced); past d it reads feature 0 and counts nothing.
-  Value f = arith::AddIOp::create(builder, loc, loop->iv, lane);
-  Value inD = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, f,
-                                    features);
-  Value at = arith::SelectOp::create(builder, loc, inD, f, idx(0));
-  Value zero = f32(0);
-  auto loadAt = [&](Value mem, Value r) -> Value {
-    Value loaded = memref::LoadOp::create(builder, loc, mem, ValueRange{r, at});
-    return guarded ? arith::SelectOp::create(builder, loc, inD, loaded, zero)
-                         .getResult()
-                   : loaded;
-  };
-  Value x = loadAt(rowMem, row);
-  std::array<Value, 2> y = {loadAt(colMem, cands[0]), loadAt(colMem, cands[1])};
-  for (Value v : {f, inD, at, zero, x, y[0], y[1]})
-    emitter.define(v, loop);
-  emitter.rowRegs[{row, f}] = x;
-  emitter.colRegs[{cands[0], f}] = y[0];
-  emitter.colRegs[{cands[1], f}] = y[1];
-
-  // The pairwise sums as the ieee kernel forms them: one f32 FMA a
-  // feature, feature 0 first. Every lane runs both chains on the group's
-  // 32 features. Whole groups of 16-byte-aligned rows read them again as
-  // 16-byte loads that every lane makes at the same address (the L1 serves
-  // them: the lanes' loads above brought the lines); on sample-heavy the
-  // 96 shuffles a group that a partial group needs took 10 ms, the
-  // shuffle unit's rate.
-  SmallVector<Value> yields = {args[0], args[1]};
-  auto chain = [&](Value xf, std::array<Value, 2> yf, Value valid) {
-    for (int c = 0; c < 2; ++c) {
-      Value next = math::FmaOp::create(builder, loc, xf, yf[c], yields[c]);
-      yields[c] =
-          valid ? arith::SelectOp::create(builder, loc, valid, next, yields[c])
-                      .getResult()
-                : next;
+  // The step's features: the loads first, then the terms in order.
+  SmallVector<Value> fs, xs;
+  std::array<SmallVector<Value>, 2> ys;
+  for (int64_t u = 0; u < unroll; ++u) {
+    Value fu = arith::AddIOp::create(builder, loc, loop->iv, idx(width * u));
+    if (width == 1) {
+      fs.push_back(fu);
+      xs.push_back(
+          memref::LoadOp::create(builder, loc, rowMem, ValueRange{row, fu}));
+      for (int c = 0; c < 2; ++c)
+        ys[c].push_back(memref::LoadOp::create(builder, loc, colMem,
+                                               ValueRange{cands[c], fu}));
+      continue;
     }
-  };
-  if (!guarded) {
     auto quad = VectorType::get({4}, f32Type);
-    for (int64_t q = 0; q < 8; ++q) {
-      Value fq = arith::AddIOp::create(builder, loc, loop->iv, idx(4 * q));
-      auto load = [&](Value mem, Value r) {
-        return vector::LoadOp::create(builder, loc, quad, mem,
-                                      ValueRange{r, fq}, /*nontemporal=*/false,
-                                      llvm::MaybeAlign(16))
-            .getResult();
-      };
-      Value xq = load(rowMem, row);
-      std::array<Value, 2> yq = {load(colMem, cands[0]),
-                                 load(colMem, cands[1])};
-      for (int64_t e = 0; e < 4; ++e) {
-        auto element = [&](Value v) {
-          return vector::ExtractOp::create(builder, loc, v, e).getResult();
-        };
-        chain(element(xq), {element(yq[0]), element(yq[1])}, Value());
-      }
-    }
-  } else {
-    for (int64_t l = 0; l < 32; ++l) {
-      Value offset = i32(l);
-      auto fromLane = [&](Value v) {
-        return gpu::ShuffleOp::create(builder, loc, v, offset, i32(32),
-                                      gpu::ShuffleMode::IDX)
-            .getShuffleResult();
-      };
-      Value valid = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult,
-          arith::AddIOp::create(builder, loc, loop->iv, idx(l)), features);
-      chain(fromLane(x), {fromLane(y[0]), fromLane(y[1])}, valid);
+    auto load = [&](Value mem, Value r) {
+      return vector::LoadOp::create(builder, loc, quad, mem, ValueRange{r, fu},
+                                    /*nontemporal=*/false, llvm::MaybeAlign(16))
+          .getResult();
+    };
+    std::array<Value, 3> q = {load(rowMem, row), load(colMem, cands[0]),
+                              load(colMem, cands[1])};
+    for (int64_t e = 0; e < 4; ++e) {
+      fs.push_back(arith::AddIOp::create(builder, loc, fu, idx(e)));
+      xs.push_back(vector::ExtractOp::create(builder, loc, q[0], e));
+      for (int c = 0; c < 2; ++c)
+        ys[c].push_back(vector::ExtractOp::create(builder, loc, q[1 + c], e));
     }
   }
-  for (Value v : yields)
-    emitter.define(v, loop);
+  for (auto [e, f] : llvm::enumerate(fs)) {
+    for (Value v : {f, xs[e], ys[0][e], ys[1][e]})
+      emitter.define(v, loop);
+    emitter.rowRegs[{row, f}] = xs[e];
+    for (int c = 0; c < 2; ++c)
+      emitter.colRegs[{cands[c], f}] = ys[c][e];
+  }
 
-  // acc + term for the norms, at this lane's feature: products as one FMA
-  // of their factors, in f64 for sums (the f32 factors multiply exactly).
-  auto accumulate = [&](Operation *red, ArrayRef<Value> at,
-                        Value acc) -> FailureOr<Value> {
+  // sum + term at a feature: products as one FMA of their factors; the
+  // norms in f64 (the f32 factors multiply exactly).
+  auto accumulate = [&](Operation *red, ArrayRef<Value> at, Value sum,
+                        bool wide) -> FailureOr<Value> {
     Value input = red->getOperand(0);
     Operation *producer = input.getDefiningOp();
-    Value next;
-    if (!isSum(red) || !isa_and_nonnull<MulOp, SquareOp>(producer)) {
-      FailureOr<Value> t = emitter.emit(input, at, loop);
-      if (failed(t))
-        return failure();
-      emitter.setInsertionPoint(loop);
-      if (!isSum(red))
-        next =
-            isa<ReduceMinOp>(red)
-                ? arith::MinimumFOp::create(builder, loc, acc, *t).getResult()
-                : arith::MaximumFOp::create(builder, loc, acc, *t).getResult();
-      else
-        next = arith::AddFOp::create(
-            builder, loc, acc,
-            arith::ExtFOp::create(builder, loc, f64Type, *t));
-    } else {
+    if (isSum(red) && isa_and_nonnull<MulOp, SquareOp>(producer)) {
       FailureOr<std::array<Value, 2>> factors =
           emitProductFactors(emitter, input, at, loop);
       if (failed(factors))
         return failure();
       emitter.setInsertionPoint(loop);
-      for (Value &factor : *factors)
-        factor = arith::ExtFOp::create(builder, loc, f64Type, factor);
-      next =
-          math::FmaOp::create(builder, loc, (*factors)[0], (*factors)[1], acc);
+      if (wide)
+        for (Value &factor : *factors)
+          factor = arith::ExtFOp::create(builder, loc, f64Type, factor);
+      return math::FmaOp::create(builder, loc, (*factors)[0], (*factors)[1],
+                                 sum)
+          .getResult();
     }
-    return arith::SelectOp::create(builder, loc, inD, next, acc).getResult();
+    FailureOr<Value> t = emitter.emit(input, at, loop);
+    if (failed(t))
+      return failure();
+    emitter.setInsertionPoint(loop);
+    if (!isSum(red))
+      return isa<ReduceMinOp>(red)
+                 ? arith::MinimumFOp::create(builder, loc, sum, *t).getResult()
+                 : arith::MaximumFOp::create(builder, loc, sum, *t).getResult();
+    Value term = wide ? arith::ExtFOp::create(builder, loc, f64Type, *t) : *t;
+    return arith::AddFOp::create(builder, loc, sum, term).getResult();
   };
-  auto normAt = [&](Operation *red, Value named) {
+  auto normAt = [&](Operation *red, Value named, Value f) {
     auto inputType = cast<RankedTensorType>(red->getOperand(0).getType());
     return inputType.getRank() == 2 ? SmallVector<Value>{named, f}
                                     : SmallVector<Value>{f};
   };
-  for (auto [i, red] : llvm::enumerate(norms)) {
-    size_t rowNorms = plan.rowReductions.size();
-    Value named = row;
-    if (i >= rowNorms) {
-      named = cands[(i - rowNorms) / plan.colReductions.size()];
-      emitter.bindIteration(plan.loop.getIteration(), named);
+  size_t rowNorms = plan.rowReductions.size();
+  auto candidateOfNorm = [&](size_t i) {
+    return cands[(i - rowNorms) / plan.colReductions.size()];
+  };
+  for (Value f : fs) {
+    // The pairwise sums as the ieee kernel forms them: one f32 FMA a
+    // feature, feature 0 first.
+    for (int c = 0; c < 2; ++c) {
+      emitter.bindIteration(plan.loop.getIteration(), cands[c]);
+      FailureOr<Value> dot =
+          accumulate(plan.pairwise, {row, f}, acc[c], /*wide=*/false);
+      if (failed(dot))
+        return failure();
+      acc[c] = *dot;
     }
-    FailureOr<Value> acc = accumulate(red, normAt(red, named), args[2 + i]);
-    if (failed(acc))
-      return failure();
-    yields.push_back(*acc);
+    for (auto [i, red] : llvm::enumerate(norms)) {
+      Value named = row;
+      if (i >= rowNorms) {
+        named = candidateOfNorm(i);
+        emitter.bindIteration(plan.loop.getIteration(), named);
+      }
+      FailureOr<Value> sum =
+          accumulate(red, normAt(red, named, f), acc[2 + i], /*wide=*/true);
+      if (failed(sum))
+        return failure();
+      acc[2 + i] = *sum;
+    }
   }
   emitter.bindIteration(plan.loop.getIteration(), Value());
-  ValueRange sums = emitter.closeLoop(loop, yields);
+  ValueRange sums = emitter.closeLoop(loop, acc);
   emitter.setInsertionPoint(root);
-  // The lanes' partial norms, combined across the warp, rounded once.
   for (auto [i, red] : llvm::enumerate(norms)) {
     Value v = sums[2 + i];
-    for (int64_t offset = 16; offset >= 1; offset /= 2) {
-      Value other = isSum(red)
-                        ? shuffle64(v, i32(offset), gpu::ShuffleMode::XOR)
-                        : gpu::ShuffleOp::create(builder, loc, v, offset, 32,
-                                                 gpu::ShuffleMode::XOR)
-                              .getShuffleResult();
-      v = !isSum(red) ? isa<ReduceMinOp>(red)
-                            ? arith::MinimumFOp::create(builder, loc, v, other)
-                                  .getResult()
-                            : arith::MaximumFOp::create(builder, loc, v, other)
-                                  .getResult()
-                      : Value(arith::AddFOp::create(builder, loc, v, other));
-    }
     if (isSum(red))
       v = arith::TruncFOp::create(builder, loc, f32Type, v);
     emitter.define(v, root);
-    size_t rowNorms = plan.rowReductions.size();
     if (i < rowNorms)
       emitter.reductionValues[{red, row, Value()}] = v;
     else
-      emitter.reductionValues[{
-          red, Value(), cands[(i - rowNorms) / plan.colReductions.size()]}] = v;
+      emitter.reductionValues[{red, Value(), candidateOfNorm(i)}] = v;
   }
   // The candidates' values in f32, as the ieee kernel's epilogue computes
   // them from the same sums.
@@ -4827,12 +4718,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
     if (failed(tb.buildMerge(launch.mergeEntry)))
       return failure();
-    // A thread per row, or with the recheck a warp per row.
     launch.mergeGrid = {
         Expr::apply(Expr::OpKind::Max, Expr::integer(1),
                     Expr::apply(Expr::OpKind::Min, Expr::integer(1056),
                                 Expr::apply(Expr::OpKind::CDiv, n,
-                                            Expr::integer(recheck ? 8 : 256)))),
+                                            Expr::integer(256)))),
         Expr::integer(1), Expr::integer(1)};
     launch.mergeBlock = {Expr::integer(256), Expr::integer(1),
                          Expr::integer(1)};

@@ -497,28 +497,26 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // RECHECK: memref.atomic_rmw minu %[[LOSER]], %[[SCRATCH:.*]][%[[ROW]]]
 // RECHECK: %[[SECOND:.*]] = arith.ori %{{.*}}, %{{.*}} : i64
 // RECHECK: memref.atomic_rmw minu %[[SECOND]], %[[SCRATCH]][%[[ROW]]]
-// The merge entry, a warp per row: where both exist, the lanes load 32
-// features of the row and of both candidates at a time for the norm terms,
-// in f64, summed across the warp and rounded once; every lane runs the two
-// pairwise sums as f32 FMA chains over the group in feature order, from
-// 16-byte loads at the same address in every lane (d = 64: whole groups);
-// the candidates' values in f32 pick the label.
+// The merge entry, a thread per row: where both exist, it reads the row
+// and both candidates in 16-byte loads, four a step (d = 64), and takes
+// each feature in order: the two pairwise sums as f32 FMA chains (the ieee
+// kernel's rounding), the norms in f64, rounded once; the candidates'
+// values in f32 pick the label.
 // RECHECK-LABEL: gpu.func @gram_k0_merge(
 // RECHECK: scf.if %{{.*}} -> (i64, f32) {
-// RECHECK: scf.for %{{.*}} step %c32{{.*}} iter_args({{.*}}) -> (f32, f32, f64, f64, f64) {
+// RECHECK: scf.for %{{.*}} step %c16 iter_args({{.*}}) -> (f32, f32, f64, f64, f64) {
 // RECHECK: %[[XQ:.*]] = vector.load %[[ROWS:.*]][%{{.*}}, %[[F:.*]]] {alignment = 16 : i64} : memref<?x64xf32>, vector<4xf32>
 // RECHECK-NEXT: %[[AQ:.*]] = vector.load %[[CANDS:.*]][%[[A:.*]], %[[F]]] {alignment = 16 : i64} : memref<10x64xf32>, vector<4xf32>
 // RECHECK-NEXT: %[[BQ:.*]] = vector.load %[[CANDS]][%[[B:.*]], %[[F]]]
-// RECHECK-NEXT: %[[X0:.*]] = vector.extract %[[XQ]][0]
+// RECHECK: %[[X0:.*]] = vector.extract %[[XQ]][0]
 // RECHECK-NEXT: %[[A0:.*]] = vector.extract %[[AQ]][0]
 // RECHECK-NEXT: %[[B0:.*]] = vector.extract %[[BQ]][0]
-// RECHECK-NEXT: %[[DOTA:.*]] = math.fma %[[X0]], %[[A0]], %{{.*}} : f32
-// RECHECK-NEXT: math.fma %[[X0]], %[[B0]], %{{.*}} : f32
-// RECHECK-NEXT: %[[X1:.*]] = vector.extract %[[XQ]][1]
+// RECHECK: %[[X1:.*]] = vector.extract %[[XQ]][1]
 // RECHECK-NEXT: %[[A1:.*]] = vector.extract %[[AQ]][1]
-// RECHECK: math.fma %[[X1]], %[[A1]], %[[DOTA]] : f32
+// RECHECK: %[[DOTA:.*]] = math.fma %[[X0]], %[[A0]], %{{.*}} : f32
+// RECHECK-NEXT: math.fma %[[X0]], %[[B0]], %{{.*}} : f32
 // RECHECK-COUNT-3: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f64
-// RECHECK: gpu.shuffle  xor
+// RECHECK-NEXT: math.fma %[[X1]], %[[A1]], %[[DOTA]] : f32
 // RECHECK: arith.truncf %{{.*}} : f64 to f32
 // RECHECK: %[[FIRST:.*]] = arith.subf
 // RECHECK: %[[OTHER:.*]] = arith.subf

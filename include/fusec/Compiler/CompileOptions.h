@@ -43,8 +43,10 @@ struct CompileOptions {
   /// ulp off on sums of thousands of terms).
   bool compensatedSums = true;
   /// How f32 products of the Gram form run: "ieee" (FMA units, exact
-  /// fp32), "tf32" or "3xtf32" (tensor cores). f16/bf16 products always
-  /// run on tensor cores.
+  /// fp32), "tf32" or "3xtf32" (tensor cores), or "3xtf32-recheck" (3xTF32
+  /// finds each row's best two candidates, IEEE fp32 decides between them:
+  /// the ieee kernel's labels). f16/bf16 products always run on tensor
+  /// cores.
   std::string precision = "ieee";
   /// Device profile of the byte ledger's schedule model: h200, l4 or the
   /// path of a JSON profile.
