@@ -590,7 +590,7 @@ public:
   /// --precision=3xtf32-recheck: each thread keeps its rows' best two
   /// candidates; the parts meet in the labels (the best) and
   /// ctx.rowScratch (the second), and the merge entry decides between the
-  /// two in IEEE fp32 (buildRecheck).
+  /// two in IEEE fp32 (emitRecheck).
   bool recheck = false;
   /// TMA: sets the consumers' setmaxnreg count once the launch bounds
   /// (`minBlocks` resident blocks) are known, or drops it when they would
