@@ -61,9 +61,6 @@ struct KernelLaunch {
   std::string mergeEntry;
   std::array<fusec::rt::Expr, 3> mergeGrid;
   std::array<fusec::rt::Expr, 3> mergeBlock;
-  /// Whether the kernel used ScheduleContext::rowScratch (else the
-  /// description still passes it, unused).
-  bool usesRowScratch = false;
   /// Inputs (by kernel input number) passed as tensor maps after the size
   /// parameters, with their boxes {features, rows}.
   SmallVector<std::pair<unsigned, std::array<int64_t, 2>>> tensorMaps;

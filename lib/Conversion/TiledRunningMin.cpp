@@ -3394,24 +3394,10 @@ LogicalResult TiledBuilder::build() {
       index = pick(takeOther, otherIdx, index);
     }
     for (int64_t offset = tx / 2; !recheck && offset >= 1; offset /= 2) {
-      Value otherKey = gpu::ShuffleOp::create(builder, loc, key, offset, 32,
-                                              gpu::ShuffleMode::XOR)
-                           .getShuffleResult();
-      Value otherIdx = gpu::ShuffleOp::create(builder, loc, index, offset, 32,
-                                              gpu::ShuffleMode::XOR)
-                           .getShuffleResult();
-      Value otherVal = gpu::ShuffleOp::create(builder, loc, value, offset, 32,
-                                              gpu::ShuffleMode::XOR)
-                           .getShuffleResult();
-      Value keyLess = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult, otherKey, key);
-      Value keyEq = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::eq, otherKey, key);
-      Value idxLess = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::slt, otherIdx, index);
-      Value takeOther = arith::OrIOp::create(
-          builder, loc, keyLess,
-          arith::AndIOp::create(builder, loc, keyEq, idxLess));
+      Value otherKey = shuffle(key, offset);
+      Value otherIdx = shuffle(index, offset);
+      Value otherVal = shuffle(value, offset);
+      Value takeOther = pairLess(otherKey, otherIdx, key, index);
       key = arith::SelectOp::create(builder, loc, takeOther, otherKey, key);
       index = arith::SelectOp::create(builder, loc, takeOther, otherIdx, index);
       value = arith::SelectOp::create(builder, loc, takeOther, otherVal, value);
@@ -3458,18 +3444,10 @@ LogicalResult TiledBuilder::build() {
       // (key << 32 | index): the minimum keeps the best value, then the
       // lowest index. The labels buffer (or the value buffer, as 32-bit
       // keys) holds the packed pairs until the merge entry unpacks them.
-      if (plan.indexOutput) {
-        Value packed = arith::OrIOp::create(
-            builder, loc,
-            arith::ShLIOp::create(
-                builder, loc, arith::ExtUIOp::create(builder, loc, i64, key),
-                arith::ConstantOp::create(builder, loc,
-                                          builder.getI64IntegerAttr(32))),
-            arith::ExtUIOp::create(builder, loc, i64, index));
-        memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
-                                    packed, ctx.outputs[*plan.indexOutput],
-                                    ValueRange{row});
-      }
+      if (plan.indexOutput)
+        memref::AtomicRMWOp::create(
+            builder, loc, arith::AtomicRMWKind::minu, pack(key, index),
+            ctx.outputs[*plan.indexOutput], ValueRange{row});
     } else {
       if (plan.indexOutput)
         memref::StoreOp::create(
@@ -4706,13 +4684,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   if (cfg.split > 1)
     os << ", candidates split over " << cfg.split
        << " blocks (atomic (value, index) minimum)";
-  if (recheck) {
+  if (recheck)
     os << ", each row's best two candidates (atomic minima in the labels "
           "and a scratch buffer), decided again in IEEE fp32 by the merge "
           "entry (one FMA a feature for the pairwise sums, the norms summed "
           "in f64)";
-    launch.usesRowScratch = true;
-  }
   if (cfg.split > 1 || recheck) {
     launch.memsetOutputs.push_back(*plan->indexOutput);
     launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
