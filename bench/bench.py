@@ -1522,7 +1522,7 @@ class _Arg(ctypes.Structure):
 
 class _Stats(ctypes.Structure):
     _fields_ = [("temp_bytes", ctypes.c_uint64), ("kernels", ctypes.c_uint32),
-                ("memsets", ctypes.c_uint32)]
+                ("memsets", ctypes.c_uint32), ("synchronized", ctypes.c_uint32)]
 
 
 class FusecRuntime:
@@ -2811,6 +2811,7 @@ class Bench:
                     return ints[0] if ints else o[0]
                 return o[0]
             temps = bool(desc.get("buffers")) or launcher.stats.temp_bytes
+            synced = bool(launcher.stats.synchronized)
             notes = ["%d kernel(s), %d memset(s) per call" % (
                 launcher.stats.kernels, launcher.stats.memsets)]
             prec = entry.get("precision") or "ieee"
@@ -2819,16 +2820,18 @@ class Bench:
             if entry.get("notes"):
                 notes.append(entry["notes"])
             if temps:
-                notes.append("runtime allocates %s of temporaries and syncs "
-                             "each call" % fmt_bytes(
-                                 launcher.stats.temp_bytes))
+                notes.append("runtime allocates %s of temporaries %s" % (
+                    fmt_bytes(launcher.stats.temp_bytes),
+                    "and syncs each call" if synced else
+                    "in stream order (a memory pool)"))
             b = Bound(call, to_torch=to_torch, peak_mode="static",
-                      static_peak=static_peak, graphable=not temps,
+                      static_peak=static_peak, graphable=not synced,
                       close=launcher.destroy, pre_check=poison, notes=notes)
             b.peak_method = "outputs + LaunchStats.temp_bytes"
             # The runtime makes the primary context current on every launch;
-            # relaxed capture tolerates that (only launches and memsets are
-            # captured, and only programs without temporaries are).
+            # relaxed capture tolerates that (launches, memsets and
+            # stream-ordered allocations are captured; a call that
+            # synchronizes is not).
             b.capture_mode = "relaxed"
             b.not_graphable_reason = "the launch allocates temporaries and "\
                 "synchronizes"

@@ -63,6 +63,7 @@ class LaunchStats(ctypes.Structure):
         ("temp_bytes", ctypes.c_uint64),
         ("kernels", ctypes.c_uint32),
         ("memsets", ctypes.c_uint32),
+        ("synchronized", ctypes.c_uint32),
     ]
 
 

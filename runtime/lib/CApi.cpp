@@ -145,6 +145,7 @@ int fusec_rt_program_launch(fusec_rt_program *program, int nargs,
     return report(result.status(), error);
   if (stats) {
     stats->temp_bytes = result->tempBytes;
+    stats->synchronized = result->synchronized;
     stats->kernels = result->kernels;
     stats->memsets = result->memsets;
   }

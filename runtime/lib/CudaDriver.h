@@ -27,6 +27,7 @@ struct CUmod_st;
 struct CUfunc_st;
 struct CUstream_st;
 struct CUevent_st;
+struct CUmemPoolHandle_st;
 
 namespace fusec::rt::cu {
 
@@ -37,6 +38,7 @@ using Module = CUmod_st *;
 using Function = CUfunc_st *;
 using Stream = CUstream_st *;
 using Event = CUevent_st *;
+using MemPool = CUmemPoolHandle_st *;
 using DevicePtr = unsigned long long; // CUdeviceptr (64-bit hosts only)
 using JitOption = int;                // CUjit_option
 
@@ -54,6 +56,13 @@ inline constexpr JitOption kJitErrorLogBufferSizeBytes = 6;
 inline constexpr int kDeviceAttrComputeCapabilityMajor = 75;
 inline constexpr int kDeviceAttrComputeCapabilityMinor = 76;
 inline constexpr int kDeviceAttrMaxSharedMemoryPerBlockOptin = 97;
+inline constexpr int kDeviceAttrMemoryPoolsSupported = 115;
+
+// Stream-ordered memory pools (CUmemPool_attribute, CUmemAllocationType,
+// CUmemLocationType values).
+inline constexpr int kMemPoolAttrReleaseThreshold = 4;
+inline constexpr int kMemAllocationTypePinned = 1;
+inline constexpr int kMemLocationTypeDevice = 1;
 
 // CUfunction_attribute values.
 inline constexpr int kFuncAttrMaxDynamicSharedSizeBytes = 8;
@@ -131,6 +140,25 @@ using cuTensorMapEncodeTiled_fn = Result (*)(TensorMap *, int, uint32_t, void *,
                                              const uint32_t *, const uint32_t *,
                                              int, int, int, int);
 
+/// CUmemPoolProps, laid out as in every CUDA version that has it: the
+/// fields the runtime sets, then bytes that must be zero (later versions
+/// name some of them maxSize and usage; zero means their defaults).
+struct MemPoolProps {
+  int allocType = 0;
+  int handleTypes = 0;
+  int locationType = 0;
+  int locationId = 0;
+  void *win32SecurityAttributes = nullptr;
+  unsigned char reserved[64] = {};
+};
+
+/// Entry points of stream-ordered allocation (CUDA 11.2 drivers).
+using cuMemPoolCreate_fn = Result (*)(MemPool *, const MemPoolProps *);
+using cuMemPoolSetAttribute_fn = Result (*)(MemPool, int, void *);
+using cuMemAllocFromPoolAsync_fn = Result (*)(DevicePtr *, size_t, MemPool,
+                                              Stream);
+using cuMemFreeAsync_fn = Result (*)(DevicePtr, Stream);
+
 struct Api {
 #define FUSEC_CUDA_DECLARE_FIELD(name, symbol, params) name##_fn name = nullptr;
   FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CUDA_DECLARE_FIELD)
@@ -138,6 +166,12 @@ struct Api {
   /// Optional (CUDA 12 drivers): only kernels with tensor-map parameters
   /// need it, and a launch of one reports its absence.
   cuTensorMapEncodeTiled_fn cuTensorMapEncodeTiled = nullptr;
+  /// Optional: without them (or without pool support on the device), a
+  /// call's temporaries are allocated and freed synchronously.
+  cuMemPoolCreate_fn cuMemPoolCreate = nullptr;
+  cuMemPoolSetAttribute_fn cuMemPoolSetAttribute = nullptr;
+  cuMemAllocFromPoolAsync_fn cuMemAllocFromPoolAsync = nullptr;
+  cuMemFreeAsync_fn cuMemFreeAsync = nullptr;
 };
 
 /// Loads and initializes the driver on first use (thread-safe, once per
@@ -162,6 +196,15 @@ inline Status check(const Api &api, Result result, const char *call,
 /// retaining it the first time (it is kept until the process exits, and
 /// shared with the CUDA runtime and libraries such as PyTorch).
 Expected<const Api *> makeCurrent(int device);
+
+/// The pool that the runtime takes a call's temporaries from on `device`,
+/// in stream order, so that a call neither synchronizes nor leaves a CUDA
+/// graph capture. Created on first use and kept, like the primary
+/// contexts; it keeps what it has reserved (the largest set of temporaries
+/// in flight at once) rather than return it to the driver at every
+/// synchronization. nullptr when the driver or the device has no memory
+/// pools. Call with `device`'s context current.
+Expected<MemPool> temporaryPool(const Api &api, int device);
 
 } // namespace fusec::rt::cu
 

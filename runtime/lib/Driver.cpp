@@ -9,6 +9,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -73,6 +74,15 @@ static void loadDriver(DriverState &state) {
   state.api.cuTensorMapEncodeTiled =
       reinterpret_cast<cuTensorMapEncodeTiled_fn>(
           dlsym(handle, "cuTensorMapEncodeTiled"));
+  state.api.cuMemPoolCreate =
+      reinterpret_cast<cuMemPoolCreate_fn>(dlsym(handle, "cuMemPoolCreate"));
+  state.api.cuMemPoolSetAttribute = reinterpret_cast<cuMemPoolSetAttribute_fn>(
+      dlsym(handle, "cuMemPoolSetAttribute"));
+  state.api.cuMemAllocFromPoolAsync =
+      reinterpret_cast<cuMemAllocFromPoolAsync_fn>(
+          dlsym(handle, "cuMemAllocFromPoolAsync"));
+  state.api.cuMemFreeAsync =
+      reinterpret_cast<cuMemFreeAsync_fn>(dlsym(handle, "cuMemFreeAsync"));
 
   const Api &api = state.api;
   Result result = api.cuInit(0);
@@ -159,4 +169,55 @@ Expected<const Api *> cu::makeCurrent(int device) {
   if (!status.ok())
     return status;
   return &api;
+}
+
+Expected<MemPool> cu::temporaryPool(const Api &api, int device) {
+  if (!api.cuMemPoolCreate || !api.cuMemPoolSetAttribute ||
+      !api.cuMemAllocFromPoolAsync || !api.cuMemFreeAsync || device < 0)
+    return MemPool(nullptr);
+  // One pool per device ordinal, never destroyed (memory freed into it in
+  // stream order may still be in flight at exit).
+  static std::mutex mutex;
+  static std::vector<MemPool> &pools = *new std::vector<MemPool>();
+  std::lock_guard<std::mutex> lock(mutex);
+  if (static_cast<size_t>(device) < pools.size() && pools[device])
+    return pools[device];
+  std::string where = "device " + std::to_string(device);
+  Device handle = 0;
+  int supported = 0;
+  Status status =
+      check(api, api.cuDeviceGet(&handle, device), "cuDeviceGet", where);
+  if (status.ok())
+    status = check(api,
+                   api.cuDeviceGetAttribute(
+                       &supported, kDeviceAttrMemoryPoolsSupported, handle),
+                   "cuDeviceGetAttribute", where);
+  if (!status.ok())
+    return status;
+  if (!supported)
+    return MemPool(nullptr);
+  MemPoolProps props;
+  props.allocType = kMemAllocationTypePinned;
+  props.locationType = kMemLocationTypeDevice;
+  props.locationId = handle;
+  MemPool pool = nullptr;
+  status = check(api, api.cuMemPoolCreate(&pool, &props), "cuMemPoolCreate",
+                 "creating the temporaries' memory pool on " + where);
+  if (!status.ok())
+    return status;
+  // A pool returns its free memory to the driver at every synchronization
+  // unless it holds less than this threshold: a call that synchronizes
+  // between launches (as timing loops do) would otherwise map its
+  // temporaries afresh each time.
+  uint64_t keepAll = UINT64_MAX;
+  status = check(
+      api,
+      api.cuMemPoolSetAttribute(pool, kMemPoolAttrReleaseThreshold, &keepAll),
+      "cuMemPoolSetAttribute", where);
+  if (!status.ok())
+    return status;
+  if (pools.size() <= static_cast<size_t>(device))
+    pools.resize(device + 1, nullptr);
+  pools[device] = pool;
+  return pool;
 }

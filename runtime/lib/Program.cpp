@@ -140,6 +140,9 @@ struct Program::Impl {
   cu::Module module = nullptr;
   std::string jitLog;
   int64_t maxSharedOptIn = cu::kDefaultMaxDynamicShared;
+  /// Where the calls' temporaries come from in stream order; nullptr:
+  /// cuMemAlloc, and the call waits for its steps before freeing them.
+  cu::MemPool temporaryPool = nullptr;
   std::vector<std::unique_ptr<Entry>> entries;
   std::vector<ResolvedStep> steps;
 
@@ -332,6 +335,14 @@ Program::create(std::string_view ptx, LaunchDesc desc, int device) {
   if (!status.ok())
     return status;
   impl->maxSharedOptIn = optIn;
+  // Only a program with temporaries needs the pool. A driver or device
+  // without pools, or a pool that cannot be made, leaves the synchronous
+  // path, which is correct, only slower.
+  if (!impl->desc.buffers.empty()) {
+    Expected<cu::MemPool> pool = cu::temporaryPool(api, device);
+    if (pool.ok())
+      impl->temporaryPool = *pool;
+  }
 
   status = impl->load(api, ptx);
   if (status.ok())
@@ -377,13 +388,19 @@ Expected<LaunchStats> Program::launch(const ArgValue *args, size_t numArgs,
       return status.withPrefix(prefix + stepPath(i) + ": ");
   }
 
-  // Temporaries. Nothing is queued yet, so a failure frees without waiting.
+  // Temporaries. From the pool they are allocated and freed in stream
+  // order: nothing waits, and a CUDA graph capture records them. Otherwise
+  // nothing is queued yet, so a failure frees without waiting.
+  cu::MemPool pool = impl->temporaryPool;
   std::vector<cu::DevicePtr> temps(desc.buffers.size(), 0);
   auto freeTemps = [&]() {
     Status first;
     for (cu::DevicePtr &ptr : temps) {
       if (ptr) {
-        Status status = cu::check(api, api.cuMemFree(ptr), "cuMemFree_v2");
+        Status status =
+            pool ? cu::check(api, api.cuMemFreeAsync(ptr, cuStream),
+                             "cuMemFreeAsync")
+                 : cu::check(api, api.cuMemFree(ptr), "cuMemFree_v2");
         if (first.ok())
           first = status;
       }
@@ -396,10 +413,14 @@ Expected<LaunchStats> Program::launch(const ArgValue *args, size_t numArgs,
     uint64_t bytes = binding.bufferBytes[i];
     if (bytes == 0)
       continue;
-    Status status =
-        cu::check(api, api.cuMemAlloc(&temps[i], bytes), "cuMemAlloc_v2",
-                  "allocating " + std::to_string(bytes) +
-                      " bytes for buffer '" + desc.buffers[i].name + "'");
+    std::string what = "allocating " + std::to_string(bytes) +
+                       " bytes for buffer '" + desc.buffers[i].name + "'";
+    Status status = pool ? cu::check(api,
+                                     api.cuMemAllocFromPoolAsync(
+                                         &temps[i], bytes, pool, cuStream),
+                                     "cuMemAllocFromPoolAsync", what)
+                         : cu::check(api, api.cuMemAlloc(&temps[i], bytes),
+                                     "cuMemAlloc_v2", what);
     if (!status.ok()) {
       temps[i] = 0;
       (void)freeTemps();
@@ -510,9 +531,16 @@ Expected<LaunchStats> Program::launch(const ArgValue *args, size_t numArgs,
     ++stats.kernels;
   }
 
-  if (anyTemps) {
+  if (anyTemps && pool) {
+    // Freed in stream order: the memory returns to the pool once the steps
+    // queued before are done.
+    Status status = freeTemps();
+    if (failure.ok())
+      failure = status.withPrefix(prefix);
+  } else if (anyTemps) {
     // The temporaries must outlive the kernels that use them. This also
     // surfaces asynchronous kernel faults in this call.
+    stats.synchronized = true;
     Status status =
         cu::check(api, api.cuStreamSynchronize(cuStream), "cuStreamSynchronize",
                   "waiting for the steps to finish");

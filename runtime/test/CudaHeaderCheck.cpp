@@ -10,6 +10,7 @@
 
 #include "CudaDriver.h"
 
+#include <cstddef>
 #include <type_traits>
 
 using namespace fusec::rt;
@@ -78,6 +79,10 @@ template <typename R, typename... Args> struct Normalize<R (*)(Args...), void> {
 };
 // The runtime's opaque tensor map is CUtensorMap.
 template <> struct Normalize<cu::TensorMap, void> { using type = CUtensorMap; };
+// The runtime's pool properties are CUmemPoolProps (layout checked below).
+template <> struct Normalize<cu::MemPoolProps, void> {
+  using type = CUmemPoolProps;
+};
 template <typename T> using Normalized = typename Normalize<T>::type;
 
 // `name` expands through cuda.h's macros to the versioned symbol, e.g.
@@ -90,6 +95,36 @@ FUSEC_CUDA_DRIVER_FUNCTIONS(FUSEC_CHECK_FUNCTION)
 static_assert(std::is_same_v<Normalized<decltype(&::cuTensorMapEncodeTiled)>,
                              Normalized<cu::cuTensorMapEncodeTiled_fn>>,
               "signature of cuTensorMapEncodeTiled");
+static_assert(std::is_same_v<Normalized<decltype(&::cuMemPoolCreate)>,
+                             Normalized<cu::cuMemPoolCreate_fn>>,
+              "signature of cuMemPoolCreate");
+static_assert(std::is_same_v<Normalized<decltype(&::cuMemPoolSetAttribute)>,
+                             Normalized<cu::cuMemPoolSetAttribute_fn>>,
+              "signature of cuMemPoolSetAttribute");
+static_assert(std::is_same_v<Normalized<decltype(&::cuMemAllocFromPoolAsync)>,
+                             Normalized<cu::cuMemAllocFromPoolAsync_fn>>,
+              "signature of cuMemAllocFromPoolAsync");
+static_assert(std::is_same_v<Normalized<decltype(&::cuMemFreeAsync)>,
+                             Normalized<cu::cuMemFreeAsync_fn>>,
+              "signature of cuMemFreeAsync");
+static_assert(std::is_same_v<cu::MemPool, CUmemoryPool>, "CUmemoryPool");
+static_assert(sizeof(cu::MemPoolProps) == sizeof(CUmemPoolProps) &&
+                  offsetof(cu::MemPoolProps, locationType) ==
+                      offsetof(CUmemPoolProps, location.type) &&
+                  offsetof(cu::MemPoolProps, locationId) ==
+                      offsetof(CUmemPoolProps, location.id) &&
+                  offsetof(cu::MemPoolProps, win32SecurityAttributes) ==
+                      offsetof(CUmemPoolProps, win32SecurityAttributes),
+              "CUmemPoolProps");
+static_assert(cu::kDeviceAttrMemoryPoolsSupported ==
+                  CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
+              "");
+static_assert(cu::kMemPoolAttrReleaseThreshold ==
+                  CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+              "");
+static_assert(cu::kMemAllocationTypePinned == CU_MEM_ALLOCATION_TYPE_PINNED,
+              "");
+static_assert(cu::kMemLocationTypeDevice == CU_MEM_LOCATION_TYPE_DEVICE, "");
 static_assert(sizeof(cu::TensorMap) == sizeof(CUtensorMap) &&
                   alignof(cu::TensorMap) == alignof(CUtensorMap),
               "CUtensorMap");

@@ -71,7 +71,7 @@ static fusec_rt_program *program;
 
 static void launch(const char *what, int nargs, const fusec_rt_arg *args) {
   char *error = NULL;
-  fusec_rt_launch_stats stats = {0, 0, 0};
+  fusec_rt_launch_stats stats = {0, 0, 0, 0};
   int rc = fusec_rt_program_launch(program, nargs, args, NULL, &stats, &error);
   if (rc == FUSEC_RT_SUCCESS)
     printf("%s: rc=0 kernels=%u\n", what, stats.kernels);

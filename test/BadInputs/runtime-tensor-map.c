@@ -42,7 +42,7 @@ static fusec_rt_program *program;
 /* Launches and prints the outcome: the kernels launched, or the error. */
 static void launch(const char *what, const fusec_rt_arg *args) {
   char *error = NULL;
-  fusec_rt_launch_stats stats = {0, 0, 0};
+  fusec_rt_launch_stats stats = {0, 0, 0, 0};
   int rc = fusec_rt_program_launch(program, 3, args, NULL, &stats, &error);
   if (rc == FUSEC_RT_SUCCESS)
     printf("%s: rc=0 kernels=%u\n", what, stats.kernels);

@@ -13,6 +13,10 @@
 |*  - a function is found when the PTX has ".entry <name>(";                *|
 |*  - launches run nothing and succeed;                                      *|
 |*  - FAKE_CUDA_NO_DEVICE=1 makes cuInit fail with CUDA_ERROR_NO_DEVICE;   *|
+|*  - memory pools: one pool, whose allocations are the ones above;         *|
+|*    FAKE_CUDA_NO_MEMORY_POOLS=1 makes the device report no pool support, *|
+|*    and FAKE_CUDA_TRACE_ALLOC=1 prints each allocation and free, and     *|
+|*    each stream synchronization, on stdout;                               *|
 |*  - built with -DFAKE_CUDA_TENSOR_MAPS it also exports                     *|
 |*    cuTensorMapEncodeTiled, which prints its arguments and fills the map  *|
 |*    (the runtime treats that entry point as optional).                    *|
@@ -109,6 +113,9 @@ EXPORT CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
   case 75: *value = 9; break;      /* compute capability major */
   case 76: *value = 0; break;      /* compute capability minor */
   case 97: *value = 232448; break; /* max shared memory per block, opt-in */
+  case 115:                        /* memory pools supported */
+    *value = getenv("FAKE_CUDA_NO_MEMORY_POOLS") ? 0 : 1;
+    break;
   default: *value = 0; break;
   }
   return kSuccess;
@@ -130,7 +137,12 @@ EXPORT CUresult cuMemGetInfo_v2(size_t *free, size_t *total) {
   return kSuccess;
 }
 
-EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
+static void trace(const char *what, unsigned long long bytes) {
+  if (getenv("FAKE_CUDA_TRACE_ALLOC"))
+    printf("fake: %s %llu\n", what, bytes);
+}
+
+static CUresult allocate(CUdeviceptr *ptr, size_t bytes) {
   if (bytes == 0)
     return kInvalidValue;
   if (bytes > kMaxAllocation)
@@ -142,7 +154,49 @@ EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
   return kSuccess;
 }
 
+EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
+  CUresult result = allocate(ptr, bytes);
+  if (result == kSuccess)
+    trace("cuMemAlloc", bytes);
+  return result;
+}
+
 EXPORT CUresult cuMemFree_v2(CUdeviceptr ptr) {
+  trace("cuMemFree", 0);
+  free((void *)(uintptr_t)ptr);
+  return kSuccess;
+}
+
+/* The one memory pool. */
+static int pool;
+
+EXPORT CUresult cuMemPoolCreate(void **handle, const void *props) {
+  (void)props;
+  *handle = &pool;
+  return kSuccess;
+}
+
+EXPORT CUresult cuMemPoolSetAttribute(void *handle, int attribute,
+                                      void *value) {
+  (void)attribute;
+  (void)value;
+  return handle == &pool ? kSuccess : kInvalidValue;
+}
+
+EXPORT CUresult cuMemAllocFromPoolAsync(CUdeviceptr *ptr, size_t bytes,
+                                        void *handle, void *stream) {
+  (void)stream;
+  if (handle != &pool)
+    return kInvalidValue;
+  CUresult result = allocate(ptr, bytes);
+  if (result == kSuccess)
+    trace("cuMemAllocFromPoolAsync", bytes);
+  return result;
+}
+
+EXPORT CUresult cuMemFreeAsync(CUdeviceptr ptr, void *stream) {
+  (void)stream;
+  trace("cuMemFreeAsync", 0);
   free((void *)(uintptr_t)ptr);
   return kSuccess;
 }
@@ -245,6 +299,7 @@ EXPORT CUresult cuStreamDestroy_v2(void *stream) {
 
 EXPORT CUresult cuStreamSynchronize(void *stream) {
   (void)stream;
+  trace("cuStreamSynchronize", 0);
   return kSuccess;
 }
 

@@ -32,6 +32,10 @@ struct LaunchStats {
   uint64_t tempBytes = 0;
   unsigned kernels = 0;
   unsigned memsets = 0;
+  /// The call waited for its steps to finish: it had temporaries and no
+  /// stream-ordered pool to take them from. Such a call cannot be captured
+  /// into a CUDA graph.
+  bool synchronized = false;
 };
 
 class Program {

@@ -69,6 +69,10 @@ typedef struct fusec_rt_launch_stats {
   uint64_t temp_bytes;
   uint32_t kernels;
   uint32_t memsets;
+  /* 1 when the call waited for its kernels: it had temporaries and the
+     driver or device has no stream-ordered memory pools. Such a call
+     cannot be captured into a CUDA graph. */
+  uint32_t synchronized;
 } fusec_rt_launch_stats;
 
 /* A PTX module and its launch description, loaded on one device. */
