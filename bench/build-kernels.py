@@ -291,11 +291,16 @@ def main():
                 variants += [("3xtf32-recheck-wgmma",
                               ["--precision=3xtf32-recheck", "--arch=sm_90a"],
                               "3xtf32-recheck")]
-                # On the probe, 3xTF32's mma.sync kernel is the faster one.
+                # On the probe, 3xTF32's mma.sync kernel, and the wgmma
+                # register staging that the ledger chose before its split
+                # producer took the split (version 25).
                 if shape == "probe":
                     variants += [("3xtf32-recheck",
                                   ["--precision=3xtf32-recheck"],
-                                  "3xtf32-recheck")]
+                                  "3xtf32-recheck"),
+                                 ("3xtf32-wgmma-staging",
+                                  ["--precision=3xtf32", "--arch=sm_90a",
+                                   "--cluster=0"], "3xtf32")]
                 if shape != "probe":
                     variants += [("3xtf32-wgmma-m128",
                                   ["--precision=3xtf32", "--arch=sm_90a",

@@ -407,6 +407,10 @@ struct TileConfig {
   /// candidate norms from the staged slices: on sample-heavy f16 that was
   /// 4.3 ms of 35.9 (docs/performance-notes.md, version 12).
   bool persistent = false;
+  /// The ledger split the candidates of 3xTF32's split producer (too few
+  /// row tiles for the SMs): the split runs with TMA in persistent blocks,
+  /// as a split the user asks for does, rather than with register staging.
+  bool producerSplit = false;
   /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
   /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
   /// per thread (the mma.sync accumulator layout). wgmma: each warp owns
@@ -4113,6 +4117,21 @@ const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
      32},
 };
 
+/// 3xTF32 on wgmma when the row tiles are too few for the SMs: the split
+/// producer on 128x64 tiles, the candidates split over persistent blocks
+/// (a work unit per row tile and part). On the probe (4096 x 256 x 512) it
+/// ran 26.7 us back to back, against 33.0 us for the register staging's
+/// 64x64 tiles split 4 ways (the previous choice), 33.9 us for 64x64 and
+/// 32.8 us for 128x128 tiles with the split producer (bench/
+/// tensor_core_check.py, docs/performance-notes.md, version 25). The
+/// fraction puts the model's prediction at that measurement.
+const MmaShapeOffer kWgmmaSplitFewRowsOffer = {
+    {128, 64, 0, 2, 16, 1},
+    {128, 64, /*blocksToSaturate=*/1, 0.58},
+    0.58,
+    64,
+    32};
+
 /// A row count for a dynamic row axis without --expected-rows: large, so
 /// that the model neither shrinks the tiles nor splits the candidates.
 constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
@@ -4146,10 +4165,16 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                         uint64_t(opts.device.multiprocessors) ||
                     opts.tileM > 128;
     bool splitProducer = tma && mma == MmaKind::TF32x3 && rowsFill;
-    ArrayRef<MmaShapeOffer> mmaOffers = !wgmma ? ArrayRef(kMmaShapeOffers)
-                                        : splitProducer
-                                            ? ArrayRef(kWgmmaSplitShapeOffers)
-                                            : ArrayRef(kWgmmaShapeOffers);
+    // Fewer row tiles than SMs: the split producer still pays when the
+    // ledger splits the candidates (kWgmmaSplitFewRowsOffer), as long as
+    // persistent blocks may carry the split.
+    bool producerSplit = tma && persistent && mma == MmaKind::TF32x3 &&
+                         !rowsFill && !opts.tileM && !opts.tileN && !opts.tileK;
+    ArrayRef<MmaShapeOffer> mmaOffers =
+        !wgmma          ? ArrayRef(kMmaShapeOffers)
+        : splitProducer ? ArrayRef(kWgmmaSplitShapeOffers)
+        : producerSplit ? ArrayRef(kWgmmaSplitFewRowsOffer)
+                        : ArrayRef(kWgmmaShapeOffers);
     for (const MmaShapeOffer &offer : mmaOffers) {
       // The register staging of 3xTF32's split tiles (three per operand,
       // two buffers) leaves shared memory for 128 candidates at most.
@@ -4163,6 +4188,7 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       o.measured.splittable = !o.measured.persistent && !splitProducer;
       o.config.mma = mma;
       o.config.wgmma = wgmma;
+      o.config.producerSplit = producerSplit;
       o.config.bk =
           o.config.mmaK() == 16 ? offer.halvesPerSlice : offer.f32PerSlice;
       if (tf32)
@@ -4446,7 +4472,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // rows and 168 KiB at 192.
   bool tmaPossible =
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
-      (cfg.split == 1 || (persistentAllowed && ctx.tiles.split > 1)) &&
+      (cfg.split == 1 ||
+       (persistentAllowed && (ctx.tiles.split > 1 || cfg.producerSplit))) &&
       cfg.bm <= 256 &&
       kRegistersPerSM / (cfg.threads() + cfg.tmaProducerThreads()) >=
           wgmmaRegisters(cfg) &&
@@ -4466,8 +4493,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // number of row tiles, which a remainder breaks.
   cfg.persistent = cfg.tma && cfg.cluster == 1 && persistentAllowed;
   int64_t rowTilesEstimate = llvm::divideCeil(work.rows, cfg.bm);
-  if (cfg.persistent && !ctx.tiles.split && plan->indexOutput &&
-      work.candidates > 0) {
+  if (cfg.persistent && !ctx.tiles.split && !cfg.producerSplit &&
+      plan->indexOutput && work.candidates > 0) {
     int64_t resident =
         ctx.tiles.device.multiprocessors *
         (ctx.tiles.minBlocks ? ctx.tiles.minBlocks

@@ -176,10 +176,21 @@
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=9223372036854775807 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XHUGE
 // WG3XHUGE: ledger on h200: 192x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 363927242615798 round(s) of 1 candidate part(s)
 // The probe's 4096 rows make 32 row tiles of 128, too few for a split
-// producer block on each SM: the register staging's splits are weighed
-// instead, and 64x64 tiles split 4 ways win as before.
-// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XS
-// WG3XS: ledger on h200: 64x64 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 4: 256 blocks in 1 wave(s)
+// producer block on each SM unless the candidates are split: the ledger
+// splits the split producer's 128x64 tiles 4 ways (4 candidate tiles),
+// 128 blocks in one wave, 128 x 64 x 512 x 6 FLOPs each at 385 TFLOP/s x
+// 0.58 / 132 slots. The split runs with TMA in persistent blocks, as a
+// split the user asks for does. Without persistent blocks the register
+// staging's splits are weighed instead, and 64x64 tiles split 4 ways win.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096' | FileCheck %s --check-prefix=WG3XS
+// WG3XS-LABEL: gpu.func @gemm_argmin_k0(
+// WG3XS-SAME: tiled running minimum: 128x64 block tile
+// WG3XS-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows by TMA
+// WG3XS-SAME: persistent blocks
+// WG3XS-SAME: candidates split over 4 blocks (atomic (value, index) minimum); ledger on h200: 128x64 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 4: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 26.9 us
+// WG3XS-SAME: nvvm.maxntid = array<i32: 512, 1, 1>
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096 persistent=0 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XSNP
+// WG3XSNP: ledger on h200: 64x64 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 4: 256 blocks in 1 wave(s)
 
 // The byte ledger's schedule model chooses tile shape and split; each
 // decision is a remark. Probe (4096 rows x 256 x 512, direct form, 3 FLOPs
