@@ -106,17 +106,28 @@ PROBE_SWEEP = [(64, 64, 4, 4, 16, 4), (64, 64, 4, 4, 8, 4), (64, 64, 4, 4, 32, 4
 TC_CASES = [
     ("probe", 256, 512, [[4096, False], [4099, True], [1000, False]]),
     ("odd", 250, 500, [[1001, False], [37, True]]),
+    # 16-byte-aligned rows (wgmma) with k not a multiple of the 64-candidate
+    # tile and rows not one of the 128-row tile.
+    ("aligned-odd", 200, 100, [[1001, True], [4099, False]]),
     ("small", 72, 40, [[777, True]]),
     ("k1", 1, 24, [[130, False]]),
     ("d1", 9, 1, [[65, True]]),
     ("d3", 70, 3, [[300, False]]),
 ]
-TC_KINDS = [("gemm_argmin_f16", "f16", "ieee", []),
-            ("gemm_argmin_bf16", "bf16", "ieee", []),
-            ("gemm_argmin", "f32", "3xtf32", ["--precision=3xtf32"]),
-            ("gemm_argmin", "f32", "tf32", ["--precision=tf32"]),
-            ("gemm_argmin", "f32", "ieee", []),
-            ("naive_argmin", "f32", "ieee", [])]
+# (example, dtype, precision, extra flags, name tag). The sm_90a kinds take
+# the split producer where d allows wgmma; with these few rows its
+# candidates are split over persistent blocks (version 25).
+TC_KINDS = [("gemm_argmin_f16", "f16", "ieee", [], ""),
+            ("gemm_argmin_bf16", "bf16", "ieee", [], ""),
+            ("gemm_argmin", "f32", "3xtf32", ["--precision=3xtf32"], ""),
+            ("gemm_argmin", "f32", "tf32", ["--precision=tf32"], ""),
+            ("gemm_argmin", "f32", "ieee", [], ""),
+            ("naive_argmin", "f32", "ieee", [], ""),
+            ("gemm_argmin", "f32", "3xtf32",
+             ["--precision=3xtf32", "--arch=sm_90a"], "-wgmma"),
+            ("gemm_argmin", "f32", "3xtf32",
+             ["--precision=3xtf32-recheck", "--arch=sm_90a"],
+             "-recheck-wgmma")]
 
 
 def half_source(dtype):
@@ -132,14 +143,14 @@ def half_source(dtype):
 
 def build_tensor_core_cases(fusec, out):
     entries = []
-    for example, dtype, precision, flags in TC_KINDS:
+    for example, dtype, precision, flags, tag in TC_KINDS:
         if dtype != "f32":
             text = half_source(dtype)
         else:
             with open(os.path.join(ROOT, "examples", example + ".mlir")) as f:
                 text = f.read()
         for label, k, d, rows in TC_CASES:
-            name = f"{example}.{precision}.{label}"
+            name = f"{example}.{precision}{tag}.{label}"
             ptx = name + ".ptx"
             proc = subprocess.run(
                 [fusec, "-", "-o", os.path.join(out, ptx),

@@ -4487,7 +4487,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     cfg.tma = true;
     cfg.cluster = cluster;
     if (splitStaged)
-      cfg.stages = 3;
+      cfg.stages = ctx.tiles.stages ? ctx.tiles.stages : 3;
   }
   // Persistent blocks: the blocks of a cluster would have to walk the same
   // number of row tiles, which a remainder breaks.
@@ -4721,13 +4721,26 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
     if (failed(tb.buildMerge(launch.mergeEntry)))
       return failure();
+    // A thread per row, 256 a block. The recheck's thread runs two FMA
+    // chains over the row and loads it and both candidates: latency- and
+    // load-bound, so rows too few for two blocks of 256 per SM go in
+    // smaller blocks that reach more SMs. On the probe (4096 rows, 16
+    // blocks of 256 on 16 SMs) the merge took about 50 us (run 2,
+    // docs/performance-notes.md, version 25).
+    int64_t mergeThreads = 256;
+    if (recheck)
+      while (mergeThreads > 32 &&
+             work.rows / mergeThreads <
+                 2 * int64_t(ctx.tiles.device.multiprocessors))
+        mergeThreads /= 2;
     launch.mergeGrid = {
         Expr::apply(Expr::OpKind::Max, Expr::integer(1),
-                    Expr::apply(Expr::OpKind::Min, Expr::integer(1056),
+                    Expr::apply(Expr::OpKind::Min,
+                                Expr::integer(1056 * 256 / mergeThreads),
                                 Expr::apply(Expr::OpKind::CDiv, n,
-                                            Expr::integer(256)))),
+                                            Expr::integer(mergeThreads)))),
         Expr::integer(1), Expr::integer(1)};
-    launch.mergeBlock = {Expr::integer(256), Expr::integer(1),
+    launch.mergeBlock = {Expr::integer(mergeThreads), Expr::integer(1),
                          Expr::integer(1)};
   }
   os << "; " << decision;

@@ -123,6 +123,18 @@ run tc-wg-recheck-tail fuse-run /tmp/tail_f32.mlir $tail $rc --trials=2 --seed=2
 run tc-wg-recheck-naive fuse-run examples/naive_argmin.mlir --mode=gpu $wg $rc --trials=2 --seed=207
 run tc-wg-recheck-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run $tiles32 $tcrc --trials=1 --seed=208 --dims=s0=17000
+# Too few row tiles for the SMs (--expected-rows=4096, the probe's): the
+# split producer on 128x64 tiles with the ledger's split over persistent
+# blocks, 3xtf32 and 3xtf32-recheck, on random shapes (rows and
+# candidates not multiples of the tiles) and under memcheck and racecheck.
+few="--mode=gpu $wg --expected-rows=4096 --keep-extent=1000,200"
+run tc-wg-3xtf32-fewrows fuse-run $tiles32 $few --precision=3xtf32 --trials=4 --seed=211
+run tc-wg-3xtf32-fewrows-ties fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --expected-rows=4096 --precision=3xtf32 --trials=4 --seed=212 --dup-rows=1
+run tc-wg-recheck-fewrows fuse-run $tiles32 $few $rc --trials=4 --seed=213
+run tc-wg-3xtf32-fewrows-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run $tiles32 $few --precision=3xtf32 --trials=1 --seed=214 --dims=s0=4099
+run tc-wg-3xtf32-fewrows-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run $tiles32 $few --precision=3xtf32 --trials=1 --seed=215 --dims=s0=4099
 run tc-wg-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=56 --stages=4 --expected-rows=131072
 run tc-wg-f16-n256 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=57 --tile-n=256 --expected-rows=131072 --keep-extent=256,512
 # wgmma's stage loads: TMA by default; cp.async (--cluster=0) and TMA in

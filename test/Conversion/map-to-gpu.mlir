@@ -154,6 +154,11 @@
 // 3xtf32-recheck: the same 3xTF32 kernel keeps each row's best two
 // candidates and the merge entry decides between them in IEEE fp32.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECK
+// At the probe's 4096 rows the merge's thread per row goes in blocks of
+// 32, so that its 128 blocks reach 128 SMs (blocks of 256 would be 16).
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECKFEW
+// RECHECKFEW: \22entry\22: \22gemm_argmin_k0_merge\22
+// RECHECKFEW-SAME: [\22min\22, 8448, [\22cdiv\22, \22s0\22, 32]]], 1, 1],\0A      \22block\22: [32, 1, 1]
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
 // 3xTF32 on sm_90a at sample-heavy's sizes (131072 x 8192 x 8192): the
@@ -495,6 +500,7 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // RECHECK-SAME: {\22kind\22: \22memset\22, \22buffer\22: \22result0\22, \22byte\22: 255},\0A    {\22kind\22: \22memset\22, \22buffer\22: \22tmp0\22, \22byte\22: 255}
 // RECHECK-SAME: \22entry\22: \22gram_k0\22,\0A      \22params\22: [{\22buffer\22: \22arg0\22}, {\22buffer\22: \22arg1\22}, {\22buffer\22: \22result0\22}, {\22size\22: \22s0\22}, {\22buffer\22: \22tmp0\22}, {\22tensor_map\22
 // RECHECK-SAME: \22entry\22: \22gram_k0_merge\22
+// RECHECK-SAME: [\22min\22, 1056, [\22cdiv\22, \22s0\22, 256]]], 1, 1],\0A      \22block\22: [256, 1, 1]
 // RECHECK-LABEL: gpu.func @gram_k0(
 // RECHECK-SAME: each row's best two candidates
 // Lanes that share a row merge their best twos (four shuffles a step).

@@ -96,7 +96,8 @@ static cl::opt<int64_t> minBlocks(
 static cl::opt<int64_t> stages(
     "stages",
     cl::desc("Shared-memory slices in flight through cp.async, 2-8 (0: "
-             "chosen; the FMA schedule's copy 4-byte elements, transposed)"),
+             "chosen; the FMA schedule's copy 4-byte elements, transposed); "
+             "for 3xTF32's split producer, its mbarrier stages (3 if 0)"),
     cl::init(0), cl::cat(fusecCategory));
 static cl::opt<int64_t>
     cluster("cluster",

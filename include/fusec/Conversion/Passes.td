@@ -87,7 +87,8 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
            "Row count the split decision assumes for a dynamic row axis">,
     Option<"stages", "stages", "int64_t", /*default=*/"0",
            "Shared-memory slices in flight through cp.async (2-8; 0: "
-           "chosen); the FMA schedule's copy 4-byte elements, transposed">,
+           "chosen); the FMA schedule's copy 4-byte elements, transposed; "
+           "3xTF32's split producer's mbarrier stages (3 if 0)">,
     Option<"cluster", "cluster", "int64_t", /*default=*/"-1",
            "wgmma schedule (sm_90a): -1 chosen; 0 cp.async copies (3xTF32: "
            "register staging); 1 TMA loads (3xTF32: split producer "
