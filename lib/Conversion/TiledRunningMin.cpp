@@ -596,6 +596,12 @@ public:
   /// ctx.rowScratch (the second), and the merge entry decides between the
   /// two in IEEE fp32 (emitRecheck).
   bool recheck = false;
+  /// The recheck's 16-byte loads of each operand in flight a step, where d
+  /// is a static multiple of 4 x this. Its thread per row waits on them:
+  /// with few rows (a warp or two per SM) nothing else hides that wait.
+  int64_t recheckLoadsInFlight = 4;
+  /// The merge entry's threads a block (a thread per row).
+  int64_t mergeThreads = 256;
   /// TMA: sets the consumers' setmaxnreg count once the launch bounds
   /// (`minBlocks` resident blocks) are known, or drops it when they would
   /// gain nothing.
@@ -3620,8 +3626,14 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
       gpu::GPUFuncOp::create(moduleBuilder, loc, name, main.getFunctionType());
   merge->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                  moduleBuilder.getUnitAttr());
-  merge->setAttr("nvvm.maxntid",
-                 moduleBuilder.getDenseI32ArrayAttr({256, 1, 1}));
+  merge->setAttr("nvvm.maxntid", moduleBuilder.getDenseI32ArrayAttr(
+                                     {int32_t(mergeThreads), 1, 1}));
+  // Smaller blocks carry the recheck for few rows, a warp or two a SM: one
+  // block a SM frees ptxas to keep a step's loads in flight together (it
+  // kept about half of them in flight under 256 threads' bound: 54
+  // registers, and 238 under this one).
+  if (mergeThreads < 256)
+    merge->setAttr("nvvm.minctasm", moduleBuilder.getI32IntegerAttr(1));
   Block &entry = merge.getBody().front();
   builder.setInsertionPointToStart(&entry);
   Operation *ret = gpu::ReturnOp::create(builder, loc);
@@ -3748,7 +3760,10 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   auto rowType = cast<MemRefType>(rowMem.getType());
   int64_t dStatic = rowType.isDynamicDim(1) ? 0 : rowType.getDimSize(1);
   int64_t width = dStatic && dStatic % 4 == 0 ? 4 : 1;
-  int64_t unroll = width == 4 && dStatic % 16 == 0 ? 4 : 1;
+  int64_t unroll = 1;
+  for (int64_t u : {recheckLoadsInFlight, int64_t(4)})
+    if (unroll == 1 && width == 4 && dStatic % (4 * u) == 0)
+      unroll = u;
 
   // Accumulators: the two pairwise sums (f32), then the row norms and
   // both candidates' norms (f64 for sums, f32 for a minimum or maximum).
@@ -4718,21 +4733,25 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
           "in f64)";
   if (cfg.split > 1 || recheck) {
     launch.memsetOutputs.push_back(*plan->indexOutput);
-    launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
-    if (failed(tb.buildMerge(launch.mergeEntry)))
-      return failure();
     // A thread per row, 256 a block. The recheck's thread runs two FMA
     // chains over the row and loads it and both candidates: latency- and
-    // load-bound, so rows too few for two blocks of 256 per SM go in
-    // smaller blocks that reach more SMs. On the probe (4096 rows, 16
-    // blocks of 256 on 16 SMs) the merge took about 50 us (run 2,
+    // load-bound, so rows too few for a block of 256 per SM go in smaller
+    // blocks that reach more SMs. On the probe (4096 rows, 16 blocks of 256
+    // on 16 SMs) the merge took about 50 us (runs 2 and 3,
     // docs/performance-notes.md, version 25).
     int64_t mergeThreads = 256;
     if (recheck)
-      while (mergeThreads > 32 &&
-             work.rows / mergeThreads <
-                 2 * int64_t(ctx.tiles.device.multiprocessors))
+      while (mergeThreads > 32 && work.rows / mergeThreads <
+                                      int64_t(ctx.tiles.device.multiprocessors))
         mergeThreads /= 2;
+    // A warp or two a SM: eight loads of each operand in flight a step
+    // instead of four.
+    tb.mergeThreads = mergeThreads;
+    if (mergeThreads < 256)
+      tb.recheckLoadsInFlight = 8;
+    launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
+    if (failed(tb.buildMerge(launch.mergeEntry)))
+      return failure();
     launch.mergeGrid = {
         Expr::apply(Expr::OpKind::Max, Expr::integer(1),
                     Expr::apply(Expr::OpKind::Min,
