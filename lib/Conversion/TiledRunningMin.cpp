@@ -602,6 +602,14 @@ public:
   int64_t recheckLoadsInFlight = 4;
   /// The merge entry's threads a block (a thread per row).
   int64_t mergeThreads = 256;
+  /// The recheck's warp stages each step's features of its 32 rows and
+  /// their candidates in shared memory by coalesced loads, and each thread
+  /// reads its own row's from there (mergeThreads == 32, d a static
+  /// multiple of 32). A thread's own 16-byte loads of its row touch 32
+  /// rows' lines per warp instruction.
+  bool recheckStaged = false;
+  /// The merge entry buildMerge is building.
+  gpu::GPUFuncOp mergeFunc;
   /// TMA: sets the consumers' setmaxnreg count once the launch bounds
   /// (`minBlocks` resident blocks) are known, or drops it when they would
   /// gain nothing.
@@ -3626,6 +3634,7 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
       gpu::GPUFuncOp::create(moduleBuilder, loc, name, main.getFunctionType());
   merge->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                  moduleBuilder.getUnitAttr());
+  mergeFunc = merge;
   merge->setAttr("nvvm.maxntid", moduleBuilder.getDenseI32ArrayAttr(
                                      {int32_t(mergeThreads), 1, 1}));
   // Smaller blocks carry the recheck for few rows, a warp or two a SM: one
@@ -3661,9 +3670,29 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   Value stride = arith::MulIOp::create(
       builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
       gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x));
-  auto loopOp = scf::ForOp::create(builder, loc, first, rowsTotal, stride);
+  // The staged recheck needs every lane of the warp in each step: the warp
+  // walks whole groups of 32 rows, a lane past the rows works on the last
+  // row and stores nothing.
+  bool staged = recheck && recheckStaged;
+  Value lane = staged ? gpu::ThreadIdOp::create(builder, loc,
+                                                gpu::Dimension::x)
+                            .getResult()
+                      : Value();
+  Value lower =
+      staged ? arith::SubIOp::create(builder, loc, first, lane).getResult()
+             : first;
+  auto loopOp = scf::ForOp::create(builder, loc, lower, rowsTotal, stride);
   builder.setInsertionPointToStart(loopOp.getBody());
   Value i = loopOp.getInductionVar();
+  Value inRows;
+  if (staged) {
+    Value unclamped = arith::AddIOp::create(builder, loc, i, lane);
+    inRows = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                   unclamped, rowsTotal);
+    i = arith::MinUIOp::create(
+        builder, loc, unclamped,
+        arith::SubIOp::create(builder, loc, rowsTotal, idx(1)));
+  }
   Type i32t = builder.getI32Type();
   Value packed = memref::LoadOp::create(builder, loc, labels, ValueRange{i});
   Value low = arith::AndIOp::create(
@@ -3692,6 +3721,10 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
       return failure();
     std::tie(low, v) = *decided;
   }
+  if (inRows) {
+    auto store = scf::IfOp::create(builder, loc, inRows);
+    builder.setInsertionPointToStart(&store.getThenRegion().front());
+  }
   memref::StoreOp::create(builder, loc, low, labels, ValueRange{i});
   if (values)
     memref::StoreOp::create(builder, loc, v, values, ValueRange{i});
@@ -3717,7 +3750,14 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
                             packedSecond, allOnes));
   Value valueIn = value ? value : f32(0);
-  auto ifOp = scf::IfOp::create(builder, loc, TypeRange{i64, f32Type}, hasTwo,
+  // Staged, every lane runs the steps (their barriers), on candidate 0
+  // where its row has no two, and the labels keep what they had there.
+  bool staged = recheckStaged;
+  Value enter = staged ? arith::ConstantOp::create(builder, loc,
+                                                   builder.getBoolAttr(true))
+                             .getResult()
+                       : hasTwo;
+  auto ifOp = scf::IfOp::create(builder, loc, TypeRange{i64, f32Type}, enter,
                                 /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(builder);
@@ -3747,6 +3787,9 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   };
   std::array<Value, 2> cands = {candidateOf(packedBest),
                                 candidateOf(packedSecond)};
+  if (staged)
+    for (Value &cand : cands)
+      cand = arith::SelectOp::create(builder, loc, hasTwo, cand, idx(0));
   Value rowMem = inputs[plan.rowLeaf.getArgNumber()];
   Value colMem = inputs[plan.colLeaf.getArgNumber()];
   Value features = memref::DimOp::create(builder, loc, rowMem, 1);
@@ -3764,6 +3807,64 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   for (int64_t u : {recheckLoadsInFlight, int64_t(4)})
     if (unroll == 1 && width == 4 && dStatic % (4 * u) == 0)
       unroll = u;
+  // Staged: a step of 32 features, 8 x 16 bytes of each operand a row.
+  constexpr int64_t kStagedStep = 32, kStagedPieces = kStagedStep / 4;
+  if (staged && (width != 4 || unroll * 4 != kStagedStep))
+    return ctx.kernel.emitOpError(
+        "internal: the staged recheck needs d a static multiple of 32");
+  // The warp's rows and candidates, for the coalesced loads: lane l loads
+  // piece l % 8 of row 4 g + l / 8 in group g.
+  Value lane, smem;
+  std::array<SmallVector<Value>, 3> groupRows;
+  if (staged) {
+    lane = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    // Rows padded to 36 floats: a lane's 16-byte reads of its own row then
+    // fall in distinct banks across each quarter warp.
+    auto smemType = MemRefType::get(
+        {3, 32, kStagedStep + 4}, f32Type, AffineMap(),
+        gpu::AddressSpaceAttr::get(builder.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    smem = mergeFunc.addWorkgroupAttribution(smemType, loc);
+    auto shuffleIdx = [&](Value v, Value from) {
+      return gpu::ShuffleOp::create(builder, loc, v, from, i32(32),
+                                    gpu::ShuffleMode::IDX)
+          .getShuffleResult();
+    };
+    Value quarter = arith::DivUIOp::create(builder, loc, lane, idx(8));
+    Value i64t32 = arith::ConstantOp::create(builder, loc,
+                                             builder.getI64IntegerAttr(32));
+    std::array<Value, 3> named = {row, cands[0], cands[1]};
+    for (int64_t g = 0; g < 32 / 4; ++g) {
+      Value from = arith::IndexCastOp::create(
+          builder, loc, builder.getI32Type(),
+          arith::AddIOp::create(builder, loc, quarter, idx(4 * g)));
+      for (int o = 0; o < 3; ++o) {
+        // 64-bit indices cross the shuffle as two halves.
+        Value wide = arith::IndexCastOp::create(builder, loc, i64, named[o]);
+        Value lowHalf =
+            arith::TruncIOp::create(builder, loc, builder.getI32Type(), wide);
+        Value highHalf = arith::TruncIOp::create(
+            builder, loc, builder.getI32Type(),
+            arith::ShRUIOp::create(builder, loc, wide, i64t32));
+        Value joined = arith::OrIOp::create(
+            builder, loc,
+            arith::ShLIOp::create(
+                builder, loc,
+                arith::ExtUIOp::create(builder, loc, i64,
+                                       shuffleIdx(highHalf, from)),
+                i64t32),
+            arith::ExtUIOp::create(builder, loc, i64,
+                                   shuffleIdx(lowHalf, from)));
+        groupRows[o].push_back(arith::IndexCastOp::create(
+            builder, loc, builder.getIndexType(), joined));
+      }
+    }
+    for (Value v : {lane, smem, quarter})
+      emitter.define(v, root);
+    for (auto &rows : groupRows)
+      for (Value v : rows)
+        emitter.define(v, root);
+  }
 
   // Accumulators: the two pairwise sums (f32), then the row norms and
   // both candidates' norms (f64 for sums, f32 for a minimum or maximum).
@@ -3793,6 +3894,33 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   // The step's features: the loads first, then the terms in order.
   SmallVector<Value> fs, xs;
   std::array<SmallVector<Value>, 2> ys;
+  auto quad = VectorType::get({4}, f32Type);
+  std::array<Value, 3> ownMems = {rowMem, colMem, colMem};
+  std::array<Value, 3> ownRows = {row, cands[0], cands[1]};
+  if (staged) {
+    // The warp's step: every load first (24 of 16 bytes a lane, each warp
+    // instruction 4 rows x 128 contiguous bytes), then the stores, then
+    // each lane's own row back, 8 x 16 bytes of each operand.
+    gpu::BarrierOp::create(builder, loc);
+    Value quarter = arith::DivUIOp::create(builder, loc, lane, idx(8));
+    Value piece = arith::MulIOp::create(
+        builder, loc, arith::RemUIOp::create(builder, loc, lane, idx(8)),
+        idx(4));
+    Value feature = arith::AddIOp::create(builder, loc, loop->iv, piece);
+    SmallVector<std::pair<Value, SmallVector<Value>>> pending;
+    for (int64_t g = 0; g < 32 / 4; ++g) {
+      Value slot = arith::AddIOp::create(builder, loc, quarter, idx(4 * g));
+      for (int o = 0; o < 3; ++o) {
+        Value v = vector::LoadOp::create(
+            builder, loc, quad, ownMems[o], ValueRange{groupRows[o][g], feature},
+            /*nontemporal=*/false, llvm::MaybeAlign(16));
+        pending.push_back({v, {idx(o), slot, piece}});
+      }
+    }
+    for (auto &[v, at] : pending)
+      vector::StoreOp::create(builder, loc, v, smem, at);
+    gpu::BarrierOp::create(builder, loc);
+  }
   for (int64_t u = 0; u < unroll; ++u) {
     Value fu = arith::AddIOp::create(builder, loc, loop->iv, idx(width * u));
     if (width == 1) {
@@ -3804,14 +3932,17 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
                                                ValueRange{cands[c], fu}));
       continue;
     }
-    auto quad = VectorType::get({4}, f32Type);
-    auto load = [&](Value mem, Value r) {
-      return vector::LoadOp::create(builder, loc, quad, mem, ValueRange{r, fu},
+    auto load = [&](int o) {
+      if (staged)
+        return vector::LoadOp::create(builder, loc, quad, smem,
+                                      ValueRange{idx(o), lane, idx(4 * u)})
+            .getResult();
+      return vector::LoadOp::create(builder, loc, quad, ownMems[o],
+                                    ValueRange{ownRows[o], fu},
                                     /*nontemporal=*/false, llvm::MaybeAlign(16))
           .getResult();
     };
-    std::array<Value, 3> q = {load(rowMem, row), load(colMem, cands[0]),
-                              load(colMem, cands[1])};
+    std::array<Value, 3> q = {load(0), load(1), load(2)};
     for (int64_t e = 0; e < 4; ++e) {
       fs.push_back(arith::AddIOp::create(builder, loc, fu, idx(e)));
       xs.push_back(vector::ExtractOp::create(builder, loc, q[0], e));
@@ -3933,7 +4064,14 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
       arith::SelectOp::create(builder, loc, takeSecond, secondLabel,
                               firstLabel),
       arith::SelectOp::create(builder, loc, takeSecond, dist[1], dist[0])});
-  return std::make_pair(ifOp.getResult(0), ifOp.getResult(1));
+  if (!staged)
+    return std::make_pair(ifOp.getResult(0), ifOp.getResult(1));
+  builder.setInsertionPointAfter(ifOp);
+  return std::make_pair(
+      arith::SelectOp::create(builder, loc, hasTwo, ifOp.getResult(0), label)
+          .getResult(),
+      arith::SelectOp::create(builder, loc, hasTwo, ifOp.getResult(1), valueIn)
+          .getResult());
 }
 
 /// Resident blocks per SM for the launch bounds: 256 threads per SM with
@@ -4749,6 +4887,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     tb.mergeThreads = mergeThreads;
     if (mergeThreads < 256)
       tb.recheckLoadsInFlight = 8;
+    // A warp a block: stage each step in shared memory (emitRecheck).
+    tb.recheckStaged = recheck && mergeThreads == 32 &&
+                       !ShapedType::isDynamic(dStatic) && dStatic % 32 == 0;
     launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
     if (failed(tb.buildMerge(launch.mergeEntry)))
       return failure();

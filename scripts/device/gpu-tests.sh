@@ -135,6 +135,16 @@ run tc-wg-3xtf32-fewrows-memcheck compute-sanitizer --tool memcheck --error-exit
   fuse-run $tiles32 $few --precision=3xtf32 --trials=1 --seed=214 --dims=s0=4099
 run tc-wg-3xtf32-fewrows-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
   fuse-run $tiles32 $few --precision=3xtf32 --trials=1 --seed=215 --dims=s0=4099
+# The recheck's merge staged in shared memory (a warp a block, d = 512):
+# random row counts (not multiples of the warp's 32), exact ties, and
+# memcheck and racecheck.
+stg="examples/gemm_argmin.mlir --mode=gpu $wg $rc --expected-rows=4096"
+run tc-wg-recheck-staged fuse-run $stg --trials=6 --seed=216
+run tc-wg-recheck-staged-ties fuse-run $stg --trials=4 --seed=217 --dup-rows=1
+run tc-wg-recheck-staged-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run $stg --trials=1 --seed=218 --dims=s0=4099
+run tc-wg-recheck-staged-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run $stg --trials=1 --seed=219 --dims=s0=4099
 run tc-wg-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=56 --stages=4 --expected-rows=131072
 run tc-wg-f16-n256 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=57 --tile-n=256 --expected-rows=131072 --keep-extent=256,512
 # wgmma's stage loads: TMA by default; cp.async (--cluster=0) and TMA in

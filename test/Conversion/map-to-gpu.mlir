@@ -156,16 +156,29 @@
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECK
 // At the probe's 4096 rows the merge's thread per row goes in blocks of
 // 32, so that its 128 blocks reach 128 SMs (blocks of 256 would be 16),
-// bound to one block a SM so that ptxas keeps a step's loads in flight,
-// eight 16-byte loads of each operand (the row and the two candidates).
+// bound to one block a SM. The warp stages each step of 32 features of its
+// 32 rows and their two candidates in shared memory by coalesced loads (8
+// groups of 4 rows x 3 operands, the rows and candidates of each group
+// shuffled from their lanes as two 32-bit halves), then each lane reads
+// its own row's 8 x 16 bytes of each operand back.
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECKFEW
 // RECHECKFEW: \22entry\22: \22gemm_argmin_k0_merge\22
 // RECHECKFEW-SAME: [\22min\22, 8448, [\22cdiv\22, \22s0\22, 32]]], 1, 1],\0A      \22block\22: [32, 1, 1]
 // RECHECKFEW-LABEL: gpu.func @gemm_argmin_k0_merge(
+// RECHECKFEW-SAME: workgroup(%[[SMEM:.*]] : memref<3x32x36xf32, #gpu.address_space<workgroup>>)
 // RECHECKFEW-SAME: attributes {nvvm.maxntid = array<i32: 32, 1, 1>, nvvm.minctasm = 1 : i32}
 // RECHECKFEW: scf.for
+// RECHECKFEW-COUNT-48: gpu.shuffle  idx
+// RECHECKFEW: scf.for
+// RECHECKFEW-NEXT: gpu.barrier
 // RECHECKFEW-COUNT-24: vector.load {{.*}} : memref<{{\?|256}}x512xf32>, vector<4xf32>
+// RECHECKFEW-COUNT-24: vector.store {{.*}}, %[[SMEM]]
+// RECHECKFEW-NEXT: gpu.barrier
+// RECHECKFEW-COUNT-24: vector.load %[[SMEM]]
 // RECHECKFEW-NOT: vector.load
+// RECHECKFEW: arith.select
+// RECHECKFEW: scf.if
+// RECHECKFEW-NEXT: memref.store
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
 // 3xTF32 on sm_90a at sample-heavy's sizes (131072 x 8192 x 8192): the
