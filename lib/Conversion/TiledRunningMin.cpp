@@ -46,6 +46,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <limits>
 
 using namespace mlir;
@@ -3808,7 +3809,10 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     if (unroll == 1 && width == 4 && dStatic % (4 * u) == 0)
       unroll = u;
   // Staged: a step of 32 features, 8 x 16 bytes of each operand a row.
-  constexpr int64_t kStagedStep = 32, kStagedPieces = kStagedStep / 4;
+  // Three buffers, two steps ahead: cp.async copies keep both in flight
+  // while the lanes run the chains over the third (41.5 KiB of static
+  // shared memory, under the 48 KiB limit).
+  constexpr int64_t kStagedStep = 32, kStagedBuffers = 3;
   if (staged && (width != 4 || unroll * 4 != kStagedStep))
     return ctx.kernel.emitOpError(
         "internal: the staged recheck needs d a static multiple of 32");
@@ -3816,12 +3820,15 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   // piece l % 8 of row 4 g + l / 8 in group g.
   Value lane, smem;
   std::array<SmallVector<Value>, 3> groupRows;
+  std::array<Value, 3> ownMems = {rowMem, colMem, colMem};
+  std::array<Value, 3> ownRows = {row, cands[0], cands[1]};
+  std::function<void(Value, Value)> issueStagedStep;
   if (staged) {
     lane = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
     // Rows padded to 36 floats: a lane's 16-byte reads of its own row then
     // fall in distinct banks across each quarter warp.
     auto smemType = MemRefType::get(
-        {3, 32, kStagedStep + 4}, f32Type, AffineMap(),
+        {kStagedBuffers, 3, 32, kStagedStep + 4}, f32Type, AffineMap(),
         gpu::AddressSpaceAttr::get(builder.getContext(),
                                    gpu::AddressSpace::Workgroup));
     smem = mergeFunc.addWorkgroupAttribution(smemType, loc);
@@ -3861,6 +3868,38 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     }
     for (Value v : {lane, smem, quarter})
       emitter.define(v, root);
+    issueStagedStep = [&, quarter](Value step, Value features) {
+      // Step `step` (its first feature step * 32) into buffer step % 3,
+      // then a commit, also when the step is past the features, so that
+      // the wait counts groups alike in every step.
+      Value first = arith::MulIOp::create(builder, loc, step, idx(kStagedStep));
+      Value inFeatures = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, first, features);
+      auto ifOp = scf::IfOp::create(builder, loc, inFeatures, false);
+      {
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(ifOp.thenBlock());
+        Value buffer =
+            arith::RemUIOp::create(builder, loc, step, idx(kStagedBuffers));
+        Value piece = arith::MulIOp::create(
+            builder, loc, arith::RemUIOp::create(builder, loc, lane, idx(8)),
+            idx(4));
+        Value feature = arith::AddIOp::create(builder, loc, first, piece);
+        for (int64_t g = 0; g < 32 / 4; ++g) {
+          Value slot = arith::AddIOp::create(builder, loc, quarter, idx(4 * g));
+          for (int o = 0; o < 3; ++o)
+            nvgpu::DeviceAsyncCopyOp::create(
+                builder, loc, smem, ValueRange{buffer, idx(o), slot, piece},
+                ownMems[o], ValueRange{groupRows[o][g], feature},
+                builder.getIndexAttr(4), Value(), builder.getUnitAttr());
+        }
+      }
+      NVVM::CpAsyncCommitGroupOp::create(builder, loc);
+    };
+    // Every lane is done with the previous rows' last buffers.
+    gpu::BarrierOp::create(builder, loc);
+    issueStagedStep(idx(0), features);
+    issueStagedStep(idx(1), features);
     for (auto &rows : groupRows)
       for (Value v : rows)
         emitter.define(v, root);
@@ -3895,31 +3934,21 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   SmallVector<Value> fs, xs;
   std::array<SmallVector<Value>, 2> ys;
   auto quad = VectorType::get({4}, f32Type);
-  std::array<Value, 3> ownMems = {rowMem, colMem, colMem};
-  std::array<Value, 3> ownRows = {row, cands[0], cands[1]};
+  Value stagedBuffer;
   if (staged) {
-    // The warp's step: every load first (24 of 16 bytes a lane, each warp
-    // instruction 4 rows x 128 contiguous bytes), then the stores, then
-    // each lane's own row back, 8 x 16 bytes of each operand.
+    // The warp's step s: wait for its copies (each lane's 24 of 16 bytes,
+    // each warp instruction 4 rows x 128 contiguous bytes), and after the
+    // barrier, which also frees the buffer of step s - 1, issue step s + 2
+    // into it; then each lane reads its own row back, 8 x 16 bytes of each
+    // operand.
+    NVVM::CpAsyncWaitGroupOp::create(builder, loc, 1);
     gpu::BarrierOp::create(builder, loc);
-    Value quarter = arith::DivUIOp::create(builder, loc, lane, idx(8));
-    Value piece = arith::MulIOp::create(
-        builder, loc, arith::RemUIOp::create(builder, loc, lane, idx(8)),
-        idx(4));
-    Value feature = arith::AddIOp::create(builder, loc, loop->iv, piece);
-    SmallVector<std::pair<Value, SmallVector<Value>>> pending;
-    for (int64_t g = 0; g < 32 / 4; ++g) {
-      Value slot = arith::AddIOp::create(builder, loc, quarter, idx(4 * g));
-      for (int o = 0; o < 3; ++o) {
-        Value v = vector::LoadOp::create(
-            builder, loc, quad, ownMems[o], ValueRange{groupRows[o][g], feature},
-            /*nontemporal=*/false, llvm::MaybeAlign(16));
-        pending.push_back({v, {idx(o), slot, piece}});
-      }
-    }
-    for (auto &[v, at] : pending)
-      vector::StoreOp::create(builder, loc, v, smem, at);
-    gpu::BarrierOp::create(builder, loc);
+    Value step =
+        arith::DivUIOp::create(builder, loc, loop->iv, idx(kStagedStep));
+    issueStagedStep(arith::AddIOp::create(builder, loc, step, idx(2)),
+                    features);
+    stagedBuffer =
+        arith::RemUIOp::create(builder, loc, step, idx(kStagedBuffers));
   }
   for (int64_t u = 0; u < unroll; ++u) {
     Value fu = arith::AddIOp::create(builder, loc, loop->iv, idx(width * u));
@@ -3934,8 +3963,9 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     }
     auto load = [&](int o) {
       if (staged)
-        return vector::LoadOp::create(builder, loc, quad, smem,
-                                      ValueRange{idx(o), lane, idx(4 * u)})
+        return vector::LoadOp::create(
+                   builder, loc, quad, smem,
+                   ValueRange{stagedBuffer, idx(o), lane, idx(4 * u)})
             .getResult();
       return vector::LoadOp::create(builder, loc, quad, ownMems[o],
                                     ValueRange{ownRows[o], fu},

@@ -157,23 +157,28 @@
 // At the probe's 4096 rows the merge's thread per row goes in blocks of
 // 32, so that its 128 blocks reach 128 SMs (blocks of 256 would be 16),
 // bound to one block a SM. The warp stages each step of 32 features of its
-// 32 rows and their two candidates in shared memory by coalesced loads (8
-// groups of 4 rows x 3 operands, the rows and candidates of each group
-// shuffled from their lanes as two 32-bit halves), then each lane reads
-// its own row's 8 x 16 bytes of each operand back.
-// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECKFEW
+// 32 rows and their two candidates in shared memory by cp.async, two steps
+// ahead in three buffers (8 groups of 4 rows x 3 operands, the rows and
+// candidates of each group shuffled from their lanes as two 32-bit
+// halves), and each lane reads its own row's 8 x 16 bytes of each operand
+// back.
 // RECHECKFEW: \22entry\22: \22gemm_argmin_k0_merge\22
 // RECHECKFEW-SAME: [\22min\22, 8448, [\22cdiv\22, \22s0\22, 32]]], 1, 1],\0A      \22block\22: [32, 1, 1]
 // RECHECKFEW-LABEL: gpu.func @gemm_argmin_k0_merge(
-// RECHECKFEW-SAME: workgroup(%[[SMEM:.*]] : memref<3x32x36xf32, #gpu.address_space<workgroup>>)
+// RECHECKFEW-SAME: workgroup(%[[SMEM:.*]] : memref<3x3x32x36xf32, #gpu.address_space<workgroup>>)
 // RECHECKFEW-SAME: attributes {nvvm.maxntid = array<i32: 32, 1, 1>, nvvm.minctasm = 1 : i32}
 // RECHECKFEW: scf.for
 // RECHECKFEW-COUNT-48: gpu.shuffle  idx
+// RECHECKFEW: gpu.barrier
+// RECHECKFEW-COUNT-24: nvgpu.device_async_copy {{.*}} to %[[SMEM]]
+// RECHECKFEW: nvvm.cp.async.commit.group
+// RECHECKFEW-COUNT-24: nvgpu.device_async_copy {{.*}} to %[[SMEM]]
+// RECHECKFEW: nvvm.cp.async.commit.group
 // RECHECKFEW: scf.for
+// RECHECKFEW-NEXT: nvvm.cp.async.wait.group 1
 // RECHECKFEW-NEXT: gpu.barrier
-// RECHECKFEW-COUNT-24: vector.load {{.*}} : memref<{{\?|256}}x512xf32>, vector<4xf32>
-// RECHECKFEW-COUNT-24: vector.store {{.*}}, %[[SMEM]]
-// RECHECKFEW-NEXT: gpu.barrier
+// RECHECKFEW-COUNT-24: nvgpu.device_async_copy {{.*}} to %[[SMEM]]
+// RECHECKFEW: nvvm.cp.async.commit.group
 // RECHECKFEW-COUNT-24: vector.load %[[SMEM]]
 // RECHECKFEW-NOT: vector.load
 // RECHECKFEW: arith.select
