@@ -3675,10 +3675,10 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   // walks whole groups of 32 rows, a lane past the rows works on the last
   // row and stores nothing.
   bool staged = recheck && recheckStaged;
-  Value lane = staged ? gpu::ThreadIdOp::create(builder, loc,
-                                                gpu::Dimension::x)
-                            .getResult()
-                      : Value();
+  Value lane =
+      staged
+          ? gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x).getResult()
+          : Value();
   Value lower =
       staged ? arith::SubIOp::create(builder, loc, first, lane).getResult()
              : first;
@@ -3838,8 +3838,8 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
           .getShuffleResult();
     };
     Value quarter = arith::DivUIOp::create(builder, loc, lane, idx(8));
-    Value i64t32 = arith::ConstantOp::create(builder, loc,
-                                             builder.getI64IntegerAttr(32));
+    Value halfBits =
+        arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(32));
     std::array<Value, 3> named = {row, cands[0], cands[1]};
     for (int64_t g = 0; g < 32 / 4; ++g) {
       Value from = arith::IndexCastOp::create(
@@ -3852,14 +3852,14 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
             arith::TruncIOp::create(builder, loc, builder.getI32Type(), wide);
         Value highHalf = arith::TruncIOp::create(
             builder, loc, builder.getI32Type(),
-            arith::ShRUIOp::create(builder, loc, wide, i64t32));
+            arith::ShRUIOp::create(builder, loc, wide, halfBits));
         Value joined = arith::OrIOp::create(
             builder, loc,
             arith::ShLIOp::create(
                 builder, loc,
                 arith::ExtUIOp::create(builder, loc, i64,
                                        shuffleIdx(highHalf, from)),
-                i64t32),
+                halfBits),
             arith::ExtUIOp::create(builder, loc, i64,
                                    shuffleIdx(lowHalf, from)));
         groupRows[o].push_back(arith::IndexCastOp::create(

@@ -63,7 +63,7 @@ int main(void) {
     uint64_t ptr = 0;
     int64_t shape[1] = {4};
     fusec_rt_arg arg;
-    fusec_rt_launch_stats stats = {0, 0, 0};
+    fusec_rt_launch_stats stats = {0, 0, 0, 0};
     float host[4] = {1, 2, 3, 4};
     EXPECT(fusec_rt_malloc(0, sizeof(host), &ptr, NULL) == FUSEC_RT_SUCCESS);
     EXPECT(fusec_rt_memcpy_htod(0, ptr, host, sizeof(host), NULL) ==
