@@ -597,18 +597,14 @@ public:
   /// ctx.rowScratch (the second), and the merge entry decides between the
   /// two in IEEE fp32 (emitRecheck).
   bool recheck = false;
-  /// The recheck's 16-byte loads of each operand in flight a step, where d
-  /// is a static multiple of 4 x this. Its thread per row waits on them:
-  /// with few rows (a warp or two per SM) nothing else hides that wait.
-  int64_t recheckLoadsInFlight = 4;
   /// The merge entry's threads a block (a thread per row).
   int64_t mergeThreads = 256;
   /// The recheck's warp stages each step's features of its 32 rows and
   /// their candidates in shared memory by coalesced loads, and each thread
-  /// reads its own row's from there (mergeThreads == 32, d a static
-  /// multiple of 32). A thread's own 16-byte loads of its row touch 32
-  /// rows' lines per warp instruction.
-  bool recheckStaged = false;
+  /// reads its own row's from there: a warp a block, d a static multiple
+  /// of 32. A thread's own 16-byte loads of its row touch 32 rows' lines
+  /// per warp instruction.
+  bool recheckStaged() const;
   /// The merge entry buildMerge is building.
   gpu::GPUFuncOp mergeFunc;
   /// TMA: sets the consumers' setmaxnreg count once the launch bounds
@@ -3625,6 +3621,14 @@ void TiledBuilder::specializeWarps(
   builder.setInsertionPoint(ret);
 }
 
+bool TiledBuilder::recheckStaged() const {
+  if (!recheck || mergeThreads != 32)
+    return false;
+  auto rowType =
+      cast<MemRefType>(ctx.inputs[plan.rowLeaf.getArgNumber()].getType());
+  return !rowType.isDynamicDim(1) && rowType.getDimSize(1) % 32 == 0;
+}
+
 /// The second entry of a split launch: unpacks (key << 32 | index) into
 /// labels and, when the kernel returns them, values.
 LogicalResult TiledBuilder::buildMerge(StringRef name) {
@@ -3674,7 +3678,7 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   // The staged recheck needs every lane of the warp in each step: the warp
   // walks whole groups of 32 rows, a lane past the rows works on the last
   // row and stores nothing.
-  bool staged = recheck && recheckStaged;
+  bool staged = recheckStaged();
   Value lane =
       staged
           ? gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x).getResult()
@@ -3753,7 +3757,7 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   Value valueIn = value ? value : f32(0);
   // Staged, every lane runs the steps (their barriers), on candidate 0
   // where its row has no two, and the labels keep what they had there.
-  bool staged = recheckStaged;
+  bool staged = recheckStaged();
   Value enter = staged ? arith::ConstantOp::create(builder, loc,
                                                    builder.getBoolAttr(true))
                              .getResult()
@@ -3804,8 +3808,11 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   auto rowType = cast<MemRefType>(rowMem.getType());
   int64_t dStatic = rowType.isDynamicDim(1) ? 0 : rowType.getDimSize(1);
   int64_t width = dStatic && dStatic % 4 == 0 ? 4 : 1;
+  // 16-byte loads of each operand in flight a step: eight in smaller
+  // blocks (a warp or two a SM, where nothing else hides the thread's wait
+  // on them), where d is a static multiple of 4 x that.
   int64_t unroll = 1;
-  for (int64_t u : {recheckLoadsInFlight, int64_t(4)})
+  for (int64_t u : {mergeThreads < 256 ? int64_t(8) : int64_t(4), int64_t(4)})
     if (unroll == 1 && width == 4 && dStatic % (4 * u) == 0)
       unroll = u;
   // Staged: a step of 32 features, 8 x 16 bytes of each operand a row.
@@ -3840,14 +3847,13 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     Value quarter = arith::DivUIOp::create(builder, loc, lane, idx(8));
     Value halfBits =
         arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(32));
-    std::array<Value, 3> named = {row, cands[0], cands[1]};
     for (int64_t g = 0; g < 32 / 4; ++g) {
       Value from = arith::IndexCastOp::create(
           builder, loc, builder.getI32Type(),
           arith::AddIOp::create(builder, loc, quarter, idx(4 * g)));
       for (int o = 0; o < 3; ++o) {
         // 64-bit indices cross the shuffle as two halves.
-        Value wide = arith::IndexCastOp::create(builder, loc, i64, named[o]);
+        Value wide = arith::IndexCastOp::create(builder, loc, i64, ownRows[o]);
         Value lowHalf =
             arith::TruncIOp::create(builder, loc, builder.getI32Type(), wide);
         Value highHalf = arith::TruncIOp::create(
@@ -4912,14 +4918,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       while (mergeThreads > 32 && work.rows / mergeThreads <
                                       int64_t(ctx.tiles.device.multiprocessors))
         mergeThreads /= 2;
-    // A warp or two a SM: eight loads of each operand in flight a step
-    // instead of four.
     tb.mergeThreads = mergeThreads;
-    if (mergeThreads < 256)
-      tb.recheckLoadsInFlight = 8;
-    // A warp a block: stage each step in shared memory (emitRecheck).
-    tb.recheckStaged = recheck && mergeThreads == 32 &&
-                       !ShapedType::isDynamic(dStatic) && dStatic % 32 == 0;
     launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
     if (failed(tb.buildMerge(launch.mergeEntry)))
       return failure();
