@@ -61,6 +61,9 @@ struct KernelLaunch {
   std::string mergeEntry;
   std::array<fusec::rt::Expr, 3> mergeGrid;
   std::array<fusec::rt::Expr, 3> mergeBlock;
+  /// Dynamic shared memory of the merge entry (the staged recheck's
+  /// buffers).
+  int64_t mergeSharedBytes = 0;
   /// Inputs (by kernel input number) passed as tensor maps after the size
   /// parameters, with their boxes {features, rows}.
   SmallVector<std::pair<unsigned, std::array<int64_t, 2>>> tensorMaps;

@@ -581,7 +581,7 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
     merge.entry = launch.mergeEntry;
     merge.grid = launch.mergeGrid;
     merge.block = launch.mergeBlock;
-    merge.sharedBytes = Expr::integer(0);
+    merge.sharedBytes = Expr::integer(launch.mergeSharedBytes);
     desc.steps.push_back(merge);
   }
   return success();

@@ -605,6 +605,24 @@ public:
   /// of 32. A thread's own 16-byte loads of its row touch 32 rows' lines
   /// per warp instruction.
   bool recheckStaged() const;
+  /// The staged recheck's shared-memory buffers, a step of features each:
+  /// as many as the row has steps (every copy of a row group in flight at
+  /// once), at least 3 and at most what one block may hold.
+  int64_t recheckStagedBuffers() const;
+  /// Warps of a merge block: staged, kMergeWarps on the same 32 rows (one
+  /// warp runs the pairwise chains, the others the norms), so that the
+  /// chains of a row group run on every scheduler of its SM; else one.
+  int64_t mergeWarps() const;
+  /// A staged merge thread's lane (its row in the group) and warp (its
+  /// chains), from its thread index.
+  Value mergeLane(Value tid) {
+    return arith::RemUIOp::create(builder, loc, tid, idx(32));
+  }
+  Value mergeWarp(Value tid) {
+    return arith::DivUIOp::create(builder, loc, tid, idx(32));
+  }
+  /// Dynamic shared memory of the merge entry (emitRecheck sets it).
+  int64_t mergeSharedBytes = 0;
   /// The merge entry buildMerge is building.
   gpu::GPUFuncOp mergeFunc;
   /// TMA: sets the consumers' setmaxnreg count once the launch bounds
@@ -3621,6 +3639,37 @@ void TiledBuilder::specializeWarps(
   builder.setInsertionPoint(ret);
 }
 
+/// The staged recheck's step: 32 features of 32 rows and of their two
+/// candidates, each row padded to 36 floats so that a lane's 16-byte reads
+/// of its own row fall in distinct banks across each quarter warp.
+constexpr int64_t kStagedStep = 32;
+constexpr int64_t kStagedRowFloats = kStagedStep + 4;
+constexpr int64_t kStagedBufferBytes = 3 * 32 * kStagedRowFloats * 4;
+/// At most seven steps ahead. With all of the probe's 16 steps issued
+/// before the first was read, the warps spent 37% of the merge's stall
+/// samples issuing copies (throttled by the queue of global memory
+/// instructions) before any chain ran (docs/performance-notes.md, version
+/// 26); fewer ahead leave the rest to overlap with the chains.
+constexpr int64_t kMaxStagedBuffers = 8;
+
+int64_t TiledBuilder::recheckStagedBuffers() const {
+  auto rowType =
+      cast<MemRefType>(ctx.inputs[plan.rowLeaf.getArgNumber()].getType());
+  int64_t steps = rowType.getDimSize(1) / kStagedStep;
+  return std::clamp<int64_t>(steps, 3, kMaxStagedBuffers);
+}
+
+/// Warps of a staged merge block. On the probe one warp a SM took 20.8 us
+/// (Nsight Compute, 1.35 GHz) whether its copies were two steps ahead or
+/// all in flight: its five chains, 96 f32-to-f64 conversions, 96 f64 and 64
+/// f32 FMAs a step, ran on one of the SM's four schedulers
+/// (docs/performance-notes.md, version 26).
+constexpr int64_t kMergeWarps = 4;
+
+int64_t TiledBuilder::mergeWarps() const {
+  return recheckStaged() ? kMergeWarps : 1;
+}
+
 bool TiledBuilder::recheckStaged() const {
   if (!recheck || mergeThreads != 32)
     return false;
@@ -3640,8 +3689,9 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
   merge->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                  moduleBuilder.getUnitAttr());
   mergeFunc = merge;
-  merge->setAttr("nvvm.maxntid", moduleBuilder.getDenseI32ArrayAttr(
-                                     {int32_t(mergeThreads), 1, 1}));
+  merge->setAttr("nvvm.maxntid",
+                 moduleBuilder.getDenseI32ArrayAttr(
+                     {int32_t(mergeThreads * mergeWarps()), 1, 1}));
   // Smaller blocks carry the recheck for few rows, a warp or two a SM: one
   // block a SM frees ptxas to keep a step's loads in flight together (it
   // kept about half of them in flight under 256 threads' bound: 54
@@ -3666,23 +3716,32 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
                      ? mapping.lookup(ctx.outputs[*plan.valueOutput])
                      : Value();
   Value rowsTotal = memref::DimOp::create(builder, loc, labels, 0);
+  // A block's rows: a thread each, or staged, the warps' lanes (every warp
+  // of the block on the same 32 rows).
+  bool staged = recheckStaged();
+  auto rowsPerBlock = [&]() -> Value {
+    if (staged)
+      return idx(mergeThreads);
+    return gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x);
+  };
+  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value first = arith::AddIOp::create(
       builder, loc,
-      arith::MulIOp::create(
-          builder, loc, gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
-          gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x)),
+      arith::MulIOp::create(builder, loc, blockId, rowsPerBlock()),
       gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
-  Value stride = arith::MulIOp::create(
-      builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
-      gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x));
+  Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  Value stride = arith::MulIOp::create(builder, loc, gridDim, rowsPerBlock());
+  Value tid, lane;
+  if (staged) {
+    tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    lane = mergeLane(tid);
+    // Every warp of the block on the block's 32 rows.
+    first = arith::SubIOp::create(
+        builder, loc, first, arith::SubIOp::create(builder, loc, tid, lane));
+  }
   // The staged recheck needs every lane of the warp in each step: the warp
   // walks whole groups of 32 rows, a lane past the rows works on the last
   // row and stores nothing.
-  bool staged = recheckStaged();
-  Value lane =
-      staged
-          ? gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x).getResult()
-          : Value();
   Value lower =
       staged ? arith::SubIOp::create(builder, loc, first, lane).getResult()
              : first;
@@ -3726,6 +3785,12 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
       return failure();
     std::tie(low, v) = *decided;
   }
+  // Staged, warp 0 stores what every warp decided alike.
+  if (staged)
+    inRows = arith::AndIOp::create(
+        builder, loc, inRows,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                              mergeWarp(tid), idx(0)));
   if (inRows) {
     auto store = scf::IfOp::create(builder, loc, inRows);
     builder.setInsertionPointToStart(&store.getThenRegion().front());
@@ -3816,29 +3881,52 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     if (unroll == 1 && width == 4 && dStatic % (4 * u) == 0)
       unroll = u;
   // Staged: a step of 32 features, 8 x 16 bytes of each operand a row.
-  // Three buffers, two steps ahead: cp.async copies keep both in flight
-  // while the lanes run the chains over the third (41.5 KiB of static
-  // shared memory, under the 48 KiB limit).
-  constexpr int64_t kStagedStep = 32, kStagedBuffers = 3;
+  // B buffers, B - 1 steps ahead: cp.async copies keep them in flight while
+  // the lanes run the chains over the last. With three (two steps ahead)
+  // each step on the probe waited on its copies, about 1700 cycles a step
+  // against some 300 for its chains (docs/performance-notes.md, version
+  // 26); a buffer per step puts a row group's copies in flight at once.
+  int64_t stagedBuffers = staged ? recheckStagedBuffers() : 0;
   if (staged && (width != 4 || unroll * 4 != kStagedStep))
     return ctx.kernel.emitOpError(
         "internal: the staged recheck needs d a static multiple of 32");
   // The warp's rows and candidates, for the coalesced loads: lane l loads
   // piece l % 8 of row 4 g + l / 8 in group g.
-  Value lane, smem;
+  Value lane, warp, smem, finals;
   std::array<SmallVector<Value>, 3> groupRows;
   std::array<Value, 3> ownMems = {rowMem, colMem, colMem};
   std::array<Value, 3> ownRows = {row, cands[0], cands[1]};
   std::function<void(Value, Value)> issueStagedStep;
+  // The chains' results, one f32 a row each (the two pairwise sums, then
+  // the norms), that their warps pass to the others.
+  int64_t chainCount = 2 + int64_t(plan.rowReductions.size()) +
+                       2 * int64_t(plan.colReductions.size());
   if (staged) {
-    lane = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-    // Rows padded to 36 floats: a lane's 16-byte reads of its own row then
-    // fall in distinct banks across each quarter warp.
-    auto smemType = MemRefType::get(
-        {kStagedBuffers, 3, 32, kStagedStep + 4}, f32Type, AffineMap(),
-        gpu::AddressSpaceAttr::get(builder.getContext(),
-                                   gpu::AddressSpace::Workgroup));
-    smem = mergeFunc.addWorkgroupAttribution(smemType, loc);
+    Value tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    lane = mergeLane(tid);
+    warp = mergeWarp(tid);
+    // Dynamic shared memory: more than three buffers pass the 48 KiB of
+    // static shared memory. The buffers, then the chains' results.
+    auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    auto smemType = MemRefType::get({stagedBuffers, 3, 32, kStagedRowFloats},
+                                    f32Type, AffineMap(), workgroup);
+    auto finalsType =
+        MemRefType::get({chainCount, 32}, f32Type, AffineMap(), workgroup);
+    int64_t buffersBytes = stagedBuffers * kStagedBufferBytes;
+    mergeSharedBytes = buffersBytes + chainCount * 32 * 4;
+    {
+      OpBuilder::InsertionGuard entryGuard(builder);
+      builder.setInsertionPointToStart(&mergeFunc.getBody().front());
+      Value base = gpu::DynamicSharedMemoryOp::create(
+          builder, loc,
+          MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
+                          MemRefLayoutAttrInterface(), workgroup));
+      smem = memref::ViewOp::create(builder, loc, smemType, base, idx(0),
+                                    ValueRange{});
+      finals = memref::ViewOp::create(builder, loc, finalsType, base,
+                                      idx(buffersBytes), ValueRange{});
+    }
     auto shuffleIdx = [&](Value v, Value from) {
       return gpu::ShuffleOp::create(builder, loc, v, from, i32(32),
                                     gpu::ShuffleMode::IDX)
@@ -3872,10 +3960,10 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
             builder, loc, builder.getIndexType(), joined));
       }
     }
-    for (Value v : {lane, smem, quarter})
+    for (Value v : {lane, warp, smem, finals, quarter})
       emitter.define(v, root);
     issueStagedStep = [&, quarter](Value step, Value features) {
-      // Step `step` (its first feature step * 32) into buffer step % 3,
+      // Step `step` (its first feature step * 32) into buffer step % B,
       // then a commit, also when the step is past the features, so that
       // the wait counts groups alike in every step.
       Value first = arith::MulIOp::create(builder, loc, step, idx(kStagedStep));
@@ -3886,12 +3974,20 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
         OpBuilder::InsertionGuard guard(builder);
         builder.setInsertionPointToStart(ifOp.thenBlock());
         Value buffer =
-            arith::RemUIOp::create(builder, loc, step, idx(kStagedBuffers));
+            arith::RemUIOp::create(builder, loc, step, idx(stagedBuffers));
         Value piece = arith::MulIOp::create(
             builder, loc, arith::RemUIOp::create(builder, loc, lane, idx(8)),
             idx(4));
         Value feature = arith::AddIOp::create(builder, loc, first, piece);
+        // Group g's copies go from warp g % kMergeWarps.
         for (int64_t g = 0; g < 32 / 4; ++g) {
+          OpBuilder::InsertionGuard groupGuard(builder);
+          auto mine = scf::IfOp::create(
+              builder, loc,
+              arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                    warp, idx(g % kMergeWarps)),
+              false);
+          builder.setInsertionPointToStart(mine.thenBlock());
           Value slot = arith::AddIOp::create(builder, loc, quarter, idx(4 * g));
           for (int o = 0; o < 3; ++o)
             nvgpu::DeviceAsyncCopyOp::create(
@@ -3904,8 +4000,8 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     };
     // Every lane is done with the previous rows' last buffers.
     gpu::BarrierOp::create(builder, loc);
-    issueStagedStep(idx(0), features);
-    issueStagedStep(idx(1), features);
+    for (int64_t ahead = 0; ahead + 1 < stagedBuffers; ++ahead)
+      issueStagedStep(idx(ahead), features);
     for (auto &rows : groupRows)
       for (Value v : rows)
         emitter.define(v, root);
@@ -3936,76 +4032,93 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   auto args = cast<scf::ForOp>(loop->loop).getRegionIterArgs();
   SmallVector<Value> acc(args.begin(), args.end());
   emitter.setInsertionPoint(loop);
-  // The step's features: the loads first, then the terms in order.
-  SmallVector<Value> fs, xs;
-  std::array<SmallVector<Value>, 2> ys;
   auto quad = VectorType::get({4}, f32Type);
   Value stagedBuffer;
   if (staged) {
     // The warp's step s: wait for its copies (each lane's 24 of 16 bytes,
     // each warp instruction 4 rows x 128 contiguous bytes), and after the
-    // barrier, which also frees the buffer of step s - 1, issue step s + 2
-    // into it; then each lane reads its own row back, 8 x 16 bytes of each
-    // operand.
-    NVVM::CpAsyncWaitGroupOp::create(builder, loc, 1);
+    // barrier, which also frees the buffer of step s - 1, issue step
+    // s + B - 1 into it; then each lane reads its own row back, 8 x 16
+    // bytes of each operand.
+    NVVM::CpAsyncWaitGroupOp::create(builder, loc, stagedBuffers - 2);
     gpu::BarrierOp::create(builder, loc);
     Value step =
         arith::DivUIOp::create(builder, loc, loop->iv, idx(kStagedStep));
-    issueStagedStep(arith::AddIOp::create(builder, loc, step, idx(2)),
-                    features);
+    issueStagedStep(
+        arith::AddIOp::create(builder, loc, step, idx(stagedBuffers - 1)),
+        features);
     stagedBuffer =
-        arith::RemUIOp::create(builder, loc, step, idx(kStagedBuffers));
+        arith::RemUIOp::create(builder, loc, step, idx(stagedBuffers));
   }
-  for (int64_t u = 0; u < unroll; ++u) {
-    Value fu = arith::AddIOp::create(builder, loc, loop->iv, idx(width * u));
-    if (width == 1) {
-      fs.push_back(fu);
-      xs.push_back(
-          memref::LoadOp::create(builder, loc, rowMem, ValueRange{row, fu}));
-      for (int c = 0; c < 2; ++c)
-        ys[c].push_back(memref::LoadOp::create(builder, loc, colMem,
-                                               ValueRange{cands[c], fu}));
-      continue;
-    }
-    auto load = [&](int o) {
-      if (staged)
+  // The step's features of operands `need` (the row, candidate 0,
+  // candidate 1), loaded and registered in `frame`: the loads first, then
+  // the terms in order. Returns the features' indices.
+  auto loadStep = [&](KernelEmitter::Frame *frame,
+                      std::array<bool, 3> need) -> SmallVector<Value> {
+    emitter.setInsertionPoint(frame);
+    SmallVector<Value> fs;
+    std::array<SmallVector<Value>, 3> elems;
+    for (int64_t u = 0; u < unroll; ++u) {
+      Value fu = arith::AddIOp::create(builder, loc, loop->iv, idx(width * u));
+      if (width == 1) {
+        fs.push_back(fu);
+        elems[0].push_back(
+            memref::LoadOp::create(builder, loc, rowMem, ValueRange{row, fu}));
+        for (int c = 0; c < 2; ++c)
+          elems[1 + c].push_back(memref::LoadOp::create(
+              builder, loc, colMem, ValueRange{cands[c], fu}));
+        continue;
+      }
+      auto load = [&](int o) -> Value {
+        if (!need[o])
+          return Value();
+        if (staged)
+          return vector::LoadOp::create(
+                     builder, loc, quad, smem,
+                     ValueRange{stagedBuffer, idx(o), lane, idx(4 * u)})
+              .getResult();
         return vector::LoadOp::create(
-                   builder, loc, quad, smem,
-                   ValueRange{stagedBuffer, idx(o), lane, idx(4 * u)})
+                   builder, loc, quad, ownMems[o], ValueRange{ownRows[o], fu},
+                   /*nontemporal=*/false, llvm::MaybeAlign(16))
             .getResult();
-      return vector::LoadOp::create(builder, loc, quad, ownMems[o],
-                                    ValueRange{ownRows[o], fu},
-                                    /*nontemporal=*/false, llvm::MaybeAlign(16))
-          .getResult();
-    };
-    std::array<Value, 3> q = {load(0), load(1), load(2)};
-    for (int64_t e = 0; e < 4; ++e) {
-      fs.push_back(arith::AddIOp::create(builder, loc, fu, idx(e)));
-      xs.push_back(vector::ExtractOp::create(builder, loc, q[0], e));
-      for (int c = 0; c < 2; ++c)
-        ys[c].push_back(vector::ExtractOp::create(builder, loc, q[1 + c], e));
+      };
+      std::array<Value, 3> q = {load(0), load(1), load(2)};
+      for (int64_t e = 0; e < 4; ++e) {
+        fs.push_back(arith::AddIOp::create(builder, loc, fu, idx(e)));
+        for (int o = 0; o < 3; ++o)
+          elems[o].push_back(
+              q[o]
+                  ? vector::ExtractOp::create(builder, loc, q[o], e).getResult()
+                  : Value());
+      }
     }
-  }
-  for (auto [e, f] : llvm::enumerate(fs)) {
-    for (Value v : {f, xs[e], ys[0][e], ys[1][e]})
-      emitter.define(v, loop);
-    emitter.rowRegs[{row, f}] = xs[e];
-    for (int c = 0; c < 2; ++c)
-      emitter.colRegs[{cands[c], f}] = ys[c][e];
-  }
+    for (auto [e, f] : llvm::enumerate(fs)) {
+      emitter.define(f, frame);
+      for (int o = 0; o < 3; ++o)
+        if (elems[o][e])
+          emitter.define(elems[o][e], frame);
+      if (elems[0][e])
+        emitter.rowRegs[{row, f}] = elems[0][e];
+      for (int c = 0; c < 2; ++c)
+        if (elems[1 + c][e])
+          emitter.colRegs[{cands[c], f}] = elems[1 + c][e];
+    }
+    return fs;
+  };
 
-  // sum + term at a feature: products as one FMA of their factors; the
-  // norms in f64 (the f32 factors multiply exactly).
-  auto accumulate = [&](Operation *red, ArrayRef<Value> at, Value sum,
+  // sum + term at a feature, in `frame`: products as one FMA of their
+  // factors; the norms in f64 (the f32 factors multiply exactly).
+  auto accumulate = [&](KernelEmitter::Frame *frame, Operation *red,
+                        ArrayRef<Value> at, Value sum,
                         bool wide) -> FailureOr<Value> {
     Value input = red->getOperand(0);
     Operation *producer = input.getDefiningOp();
     if (isSum(red) && isa_and_nonnull<MulOp, SquareOp>(producer)) {
       FailureOr<std::array<Value, 2>> factors =
-          emitProductFactors(emitter, input, at, loop);
+          emitProductFactors(emitter, input, at, frame);
       if (failed(factors))
         return failure();
-      emitter.setInsertionPoint(loop);
+      emitter.setInsertionPoint(frame);
       if (wide)
         for (Value &factor : *factors)
           factor = arith::ExtFOp::create(builder, loc, f64Type, factor);
@@ -4013,10 +4126,10 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
                                  sum)
           .getResult();
     }
-    FailureOr<Value> t = emitter.emit(input, at, loop);
+    FailureOr<Value> t = emitter.emit(input, at, frame);
     if (failed(t))
       return failure();
-    emitter.setInsertionPoint(loop);
+    emitter.setInsertionPoint(frame);
     if (!isSum(red))
       return isa<ReduceMinOp>(red)
                  ? arith::MinimumFOp::create(builder, loc, sum, *t).getResult()
@@ -4033,37 +4146,165 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   auto candidateOfNorm = [&](size_t i) {
     return cands[(i - rowNorms) / plan.colReductions.size()];
   };
-  for (Value f : fs) {
-    // The pairwise sums as the ieee kernel forms them: one f32 FMA a
-    // feature, feature 0 first.
-    for (int c = 0; c < 2; ++c) {
-      emitter.bindIteration(plan.loop.getIteration(), cands[c]);
-      FailureOr<Value> dot =
-          accumulate(plan.pairwise, {row, f}, acc[c], /*wide=*/false);
-      if (failed(dot))
-        return failure();
-      acc[c] = *dot;
+  // Chain `a` (0 and 1 the pairwise sums, 2 + i norm i) at feature f onto
+  // `sum`, in `frame`.
+  auto term = [&](KernelEmitter::Frame *frame, unsigned a, Value f,
+                  Value sum) -> FailureOr<Value> {
+    if (a < 2) {
+      // The pairwise sums as the ieee kernel forms them: one f32 FMA a
+      // feature, feature 0 first.
+      emitter.bindIteration(plan.loop.getIteration(), cands[a]);
+      return accumulate(frame, plan.pairwise, {row, f}, sum, /*wide=*/false);
     }
-    for (auto [i, red] : llvm::enumerate(norms)) {
-      Value named = row;
-      if (i >= rowNorms) {
-        named = candidateOfNorm(i);
-        emitter.bindIteration(plan.loop.getIteration(), named);
+    size_t i = a - 2;
+    Operation *red = norms[i];
+    Value named = row;
+    if (i >= rowNorms) {
+      named = candidateOfNorm(i);
+      emitter.bindIteration(plan.loop.getIteration(), named);
+    }
+    return accumulate(frame, red, normAt(red, named, f), sum, /*wide=*/true);
+  };
+  // Chains `chains` over the step's features `fs`, in `frame`.
+  auto advance = [&](KernelEmitter::Frame *frame, ArrayRef<Value> fs,
+                     ArrayRef<unsigned> chains) -> LogicalResult {
+    // Staged, a norm's warp sums each step in four interleaved f64 chains
+    // and adds their sum to the row's: one f64 FMA after another over all
+    // d features left its warp waiting on each (Nsight Compute, stall
+    // "wait"; docs/performance-notes.md, version 26). The f64 sum of the
+    // exact f32 squares changes by f64 roundings only, far below the f32
+    // rounding that follows.
+    constexpr unsigned kNormChains = 4;
+    for (unsigned a : chains) {
+      if (!staged || a < 2 || !isSum(norms[a - 2]) ||
+          fs.size() % kNormChains != 0)
+        continue;
+      emitter.setInsertionPoint(frame);
+      Value zero =
+          arith::ConstantOp::create(builder, loc, builder.getF64FloatAttr(0.0));
+      emitter.define(zero, frame);
+      SmallVector<Value> partial(kNormChains, zero);
+      for (auto [e, f] : llvm::enumerate(fs)) {
+        FailureOr<Value> next = term(frame, a, f, partial[e % kNormChains]);
+        if (failed(next))
+          return failure();
+        partial[e % kNormChains] = *next;
       }
-      FailureOr<Value> sum =
-          accumulate(red, normAt(red, named, f), acc[2 + i], /*wide=*/true);
-      if (failed(sum))
+      emitter.setInsertionPoint(frame);
+      Value stepSum = arith::AddFOp::create(
+          builder, loc,
+          arith::AddFOp::create(builder, loc, partial[0], partial[1]),
+          arith::AddFOp::create(builder, loc, partial[2], partial[3]));
+      acc[a] = arith::AddFOp::create(builder, loc, acc[a], stepSum);
+    }
+    for (Value f : fs) {
+      for (unsigned a : chains) {
+        if (staged && a >= 2 && isSum(norms[a - 2]) &&
+            fs.size() % kNormChains == 0)
+          continue;
+        FailureOr<Value> next = term(frame, a, f, acc[a]);
+        if (failed(next))
+          return failure();
+        acc[a] = *next;
+      }
+    }
+    return success();
+  };
+  // Which of the row and the two candidates chain `a` reads.
+  auto operandsOf = [&](unsigned a) -> std::array<bool, 3> {
+    if (a < 2)
+      return {true, true, true};
+    size_t i = a - 2;
+    if (i < rowNorms)
+      return {true, false, false};
+    Value cand = candidateOfNorm(i);
+    return {false, cand == cands[0], cand == cands[1]};
+  };
+
+  if (!staged) {
+    SmallVector<Value> fs = loadStep(loop, {true, true, true});
+    SmallVector<unsigned> all;
+    for (unsigned a = 0; a < acc.size(); ++a)
+      all.push_back(a);
+    if (failed(advance(loop, fs, all)))
+      return failure();
+  } else {
+    // Warp 0 runs the pairwise chains, warp 1 + i % (kMergeWarps - 1)
+    // norm i, each reading only its operands from the step's buffer; the
+    // other warps carry the chain through unchanged.
+    SmallVector<SmallVector<unsigned>> roles(kMergeWarps);
+    roles[0] = {0, 1};
+    for (unsigned a = 2; a < acc.size(); ++a)
+      roles[1 + (a - 2) % (kMergeWarps - 1)].push_back(a);
+    for (auto [w, chains] : llvm::enumerate(roles)) {
+      if (chains.empty())
+        continue;
+      std::array<bool, 3> need = {false, false, false};
+      SmallVector<Value> carried;
+      SmallVector<Type> types;
+      for (unsigned a : chains) {
+        for (int o = 0; o < 3; ++o)
+          need[o] = need[o] || operandsOf(a)[o];
+        carried.push_back(acc[a]);
+        types.push_back(acc[a].getType());
+      }
+      emitter.setInsertionPoint(loop);
+      auto roleIf = scf::IfOp::create(
+          builder, loc, types,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, warp,
+                                idx(w)),
+          /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard roleGuard(builder);
+        builder.setInsertionPointToStart(&roleIf.getElseRegion().front());
+        scf::YieldOp::create(builder, loc, carried);
+        builder.setInsertionPointToStart(roleIf.thenBlock());
+        scf::YieldOp::create(builder, loc, carried);
+      }
+      KernelEmitter::Frame *frame =
+          emitter.openBlockFrame(loop, roleIf.thenBlock(), roleIf);
+      SmallVector<Value> fs = loadStep(frame, need);
+      if (failed(advance(frame, fs, chains)))
         return failure();
-      acc[2 + i] = *sum;
+      SmallVector<Value> advanced;
+      for (unsigned a : chains)
+        advanced.push_back(acc[a]);
+      roleIf.thenBlock()->getTerminator()->setOperands(advanced);
+      emitter.closeBlockFrame(frame);
+      for (auto [k, a] : llvm::enumerate(chains))
+        acc[a] = roleIf.getResult(k);
     }
   }
   emitter.bindIteration(plan.loop.getIteration(), Value());
   ValueRange sums = emitter.closeLoop(loop, acc);
   emitter.setInsertionPoint(root);
-  for (auto [i, red] : llvm::enumerate(norms)) {
-    Value v = sums[2 + i];
+  SmallVector<Value> results(sums.begin(), sums.end());
+  for (auto [i, red] : llvm::enumerate(norms))
     if (isSum(red))
-      v = arith::TruncFOp::create(builder, loc, f32Type, v);
+      results[2 + i] =
+          arith::TruncFOp::create(builder, loc, f32Type, results[2 + i]);
+  if (staged) {
+    // Each chain's warp hands its result to the others through shared
+    // memory; every warp then decides alike (warp 0 stores).
+    for (auto [a, result] : llvm::enumerate(results)) {
+      int64_t owner = a < 2 ? 0 : 1 + int64_t(a - 2) % (kMergeWarps - 1);
+      OpBuilder::InsertionGuard ownerGuard(builder);
+      auto mine = scf::IfOp::create(
+          builder, loc,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, warp,
+                                idx(owner)),
+          false);
+      builder.setInsertionPointToStart(mine.thenBlock());
+      memref::StoreOp::create(builder, loc, result, finals,
+                              ValueRange{idx(a), lane});
+    }
+    gpu::BarrierOp::create(builder, loc);
+    for (auto [a, result] : llvm::enumerate(results))
+      result = memref::LoadOp::create(builder, loc, finals,
+                                      ValueRange{idx(a), lane});
+  }
+  for (auto [i, red] : llvm::enumerate(norms)) {
+    Value v = results[2 + i];
     emitter.define(v, root);
     if (i < rowNorms)
       emitter.reductionValues[{red, row, Value()}] = v;
@@ -4074,7 +4315,8 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   // them from the same sums.
   std::array<Value, 2> dist;
   for (auto [c, cand] : llvm::enumerate(cands)) {
-    emitter.reductionValues[{plan.pairwise, row, cand}] = sums[c];
+    emitter.define(results[c], root);
+    emitter.reductionValues[{plan.pairwise, row, cand}] = results[c];
     emitter.currentRow = row;
     emitter.currentCol = cand;
     emitter.bindIteration(plan.loop.getIteration(), cand);
@@ -4922,6 +5164,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     launch.mergeEntry = (ctx.kernel.getSymName() + "_merge").str();
     if (failed(tb.buildMerge(launch.mergeEntry)))
       return failure();
+    launch.mergeSharedBytes = tb.mergeSharedBytes;
     launch.mergeGrid = {
         Expr::apply(Expr::OpKind::Max, Expr::integer(1),
                     Expr::apply(Expr::OpKind::Min,
@@ -4929,8 +5172,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                                 Expr::apply(Expr::OpKind::CDiv, n,
                                             Expr::integer(mergeThreads)))),
         Expr::integer(1), Expr::integer(1)};
-    launch.mergeBlock = {Expr::integer(mergeThreads), Expr::integer(1),
-                         Expr::integer(1)};
+    launch.mergeBlock = {Expr::integer(mergeThreads * tb.mergeWarps()),
+                         Expr::integer(1), Expr::integer(1)};
   }
   os << "; " << decision;
   launch.remark = remark;

@@ -145,6 +145,20 @@ run tc-wg-recheck-staged-memcheck compute-sanitizer --tool memcheck --error-exit
   fuse-run $stg --trials=1 --seed=218 --dims=s0=4099
 run tc-wg-recheck-staged-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
   fuse-run $stg --trials=1 --seed=219 --dims=s0=4099
+# A buffer per step, up to 16 (221184 bytes): d = 1024 has 32 steps, so
+# each step issues the one 15 ahead into the buffer the previous step
+# freed; d = 160 has 5 buffers. Both under memcheck and racecheck too.
+sed 's/512/1024/g' examples/gemm_argmin.mlir > /tmp/staged_d1024.mlir
+sed 's/512/160/g' examples/gemm_argmin.mlir > /tmp/staged_d160.mlir
+stgk="--mode=gpu $wg $rc --expected-rows=4096 --keep-extent=all"
+for dd in 1024 160; do
+  run tc-wg-recheck-staged-d$dd fuse-run /tmp/staged_d$dd.mlir $stgk --trials=3 --seed=22$((dd % 7))
+  run tc-wg-recheck-staged-d$dd-ties fuse-run /tmp/staged_d$dd.mlir $stgk --trials=2 --seed=23$((dd % 7)) --dup-rows=1
+  run tc-wg-recheck-staged-d$dd-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+    fuse-run /tmp/staged_d$dd.mlir $stgk --trials=1 --seed=24$((dd % 7)) --dims=s0=3001
+  run tc-wg-recheck-staged-d$dd-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+    fuse-run /tmp/staged_d$dd.mlir $stgk --trials=1 --seed=25$((dd % 7)) --dims=s0=3001
+done
 run tc-wg-f16-stages4 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=56 --stages=4 --expected-rows=131072
 run tc-wg-f16-n256 fuse-run examples/gemm_argmin_f16.mlir --mode=gpu $wg --trials=8 --seed=57 --tile-n=256 --expected-rows=131072 --keep-extent=256,512
 # wgmma's stage loads: TMA by default; cp.async (--cluster=0) and TMA in

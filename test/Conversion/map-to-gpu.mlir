@@ -154,34 +154,59 @@
 // 3xtf32-recheck: the same 3xTF32 kernel keeps each row's best two
 // candidates and the merge entry decides between them in IEEE fp32.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECK
-// At the probe's 4096 rows the merge's thread per row goes in blocks of
-// 32, so that its 128 blocks reach 128 SMs (blocks of 256 would be 16),
-// bound to one block a SM. The warp stages each step of 32 features of its
-// 32 rows and their two candidates in shared memory by cp.async, two steps
-// ahead in three buffers (8 groups of 4 rows x 3 operands, the rows and
-// candidates of each group shuffled from their lanes as two 32-bit
-// halves), and each lane reads its own row's 8 x 16 bytes of each operand
-// back.
+// At the probe's 4096 rows the merge takes blocks of 32 rows, so that its
+// 128 blocks reach 128 SMs (blocks of 256 would be 16), bound to one block
+// a SM. Four warps share a block's rows: they stage each step of 32
+// features of the 32 rows and their two candidates in dynamic shared
+// memory by cp.async (8 groups of 4 rows x 3 operands, group g from warp
+// g % 4, the rows and candidates of each group shuffled from their lanes
+// as two 32-bit halves), seven steps ahead in eight buffers: each step
+// issues the one 7 ahead into the buffer the previous step freed. Warp 0
+// runs the two pairwise f32 chains over each step, reading all three
+// operands back; warps 1-3 a norm each in f64, reading its operand, in
+// four interleaved chains a step. The chains' results meet in shared
+// memory (108 KiB of buffers and 5 x 32 floats in the launch) and warp 0
+// stores the labels.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECKFEW
 // RECHECKFEW: \22entry\22: \22gemm_argmin_k0_merge\22
-// RECHECKFEW-SAME: [\22min\22, 8448, [\22cdiv\22, \22s0\22, 32]]], 1, 1],\0A      \22block\22: [32, 1, 1]
+// RECHECKFEW-SAME: [\22min\22, 8448, [\22cdiv\22, \22s0\22, 32]]], 1, 1],\0A      \22block\22: [128, 1, 1],\0A      \22shared_bytes\22: 111232
 // RECHECKFEW-LABEL: gpu.func @gemm_argmin_k0_merge(
-// RECHECKFEW-SAME: workgroup(%[[SMEM:.*]] : memref<3x3x32x36xf32, #gpu.address_space<workgroup>>)
-// RECHECKFEW-SAME: attributes {nvvm.maxntid = array<i32: 32, 1, 1>, nvvm.minctasm = 1 : i32}
+// RECHECKFEW-SAME: attributes {nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32}
+// RECHECKFEW-NEXT: %[[BASE:.*]] = gpu.dynamic_shared_memory
+// RECHECKFEW: %[[SMEM:.*]] = memref.view %[[BASE]]{{.*}} to memref<8x3x32x36xf32, #gpu.address_space<workgroup>>
+// RECHECKFEW: %[[FINALS:.*]] = memref.view %[[BASE]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x32xf32, #gpu.address_space<workgroup>>
 // RECHECKFEW: scf.for
 // RECHECKFEW-COUNT-48: gpu.shuffle  idx
 // RECHECKFEW: gpu.barrier
-// RECHECKFEW-COUNT-24: nvgpu.device_async_copy {{.*}} to %[[SMEM]]
+// RECHECKFEW-COUNT-168: nvgpu.device_async_copy {{.*}}, %[[SMEM]][
 // RECHECKFEW: nvvm.cp.async.commit.group
-// RECHECKFEW-COUNT-24: nvgpu.device_async_copy {{.*}} to %[[SMEM]]
-// RECHECKFEW: nvvm.cp.async.commit.group
+// RECHECKFEW-NOT: nvgpu.device_async_copy
 // RECHECKFEW: scf.for
-// RECHECKFEW-NEXT: nvvm.cp.async.wait.group 1
+// RECHECKFEW-NEXT: nvvm.cp.async.wait.group 6
 // RECHECKFEW-NEXT: gpu.barrier
-// RECHECKFEW-COUNT-24: nvgpu.device_async_copy {{.*}} to %[[SMEM]]
+// RECHECKFEW-COUNT-24: nvgpu.device_async_copy {{.*}}, %[[SMEM]][
 // RECHECKFEW: nvvm.cp.async.commit.group
+// RECHECKFEW: scf.if %{{.*}} -> (f32, f32) {
 // RECHECKFEW-COUNT-24: vector.load %[[SMEM]]
+// RECHECKFEW-COUNT-64: math.fma {{.*}} : f32
+// RECHECKFEW: scf.if %{{.*}} -> (f64) {
+// RECHECKFEW-COUNT-8: vector.load %[[SMEM]][%{{[0-9]+}}, %c0_
+// RECHECKFEW-COUNT-32: math.fma {{.*}} : f64
+// RECHECKFEW-COUNT-3: arith.addf {{.*}} : f64
+// RECHECKFEW: scf.if %{{.*}} -> (f64) {
+// RECHECKFEW-COUNT-8: vector.load %[[SMEM]][%{{[0-9]+}}, %c1_
+// RECHECKFEW-COUNT-32: math.fma {{.*}} : f64
+// RECHECKFEW-COUNT-3: arith.addf {{.*}} : f64
+// RECHECKFEW: scf.if %{{.*}} -> (f64) {
+// RECHECKFEW-COUNT-8: vector.load %[[SMEM]][%{{[0-9]+}}, %c2_
+// RECHECKFEW-COUNT-32: math.fma {{.*}} : f64
+// RECHECKFEW-COUNT-3: arith.addf {{.*}} : f64
 // RECHECKFEW-NOT: vector.load
+// RECHECKFEW-COUNT-5: memref.store %{{.*}}, %[[FINALS]]
+// RECHECKFEW: gpu.barrier
+// RECHECKFEW-COUNT-5: memref.load %[[FINALS]]
 // RECHECKFEW: arith.select
+// RECHECKFEW: arith.andi
 // RECHECKFEW: scf.if
 // RECHECKFEW-NEXT: memref.store
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
