@@ -3935,10 +3935,21 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     Value quarter = arith::DivUIOp::create(builder, loc, lane, idx(8));
     Value halfBits =
         arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(32));
-    for (int64_t g = 0; g < 32 / 4; ++g) {
-      Value from = arith::IndexCastOp::create(
-          builder, loc, builder.getI32Type(),
-          arith::AddIOp::create(builder, loc, quarter, idx(4 * g)));
+    // The warp's groups: warp + kMergeWarps j. Each warp shuffles and
+    // addresses only its own: every warp computing all eight groups'
+    // addresses a step was as many stall samples as a norm's chain
+    // (docs/performance-notes.md, version 26).
+    SmallVector<Value> groupSlots;
+    for (int64_t j = 0; j < 32 / 4 / kMergeWarps; ++j) {
+      Value slot = arith::AddIOp::create(
+          builder, loc, quarter,
+          arith::MulIOp::create(
+              builder, loc,
+              arith::AddIOp::create(builder, loc, warp, idx(kMergeWarps * j)),
+              idx(4)));
+      groupSlots.push_back(slot);
+      Value from =
+          arith::IndexCastOp::create(builder, loc, builder.getI32Type(), slot);
       for (int o = 0; o < 3; ++o) {
         // 64-bit indices cross the shuffle as two halves.
         Value wide = arith::IndexCastOp::create(builder, loc, i64, ownRows[o]);
@@ -3962,7 +3973,9 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     }
     for (Value v : {lane, warp, smem, finals, quarter})
       emitter.define(v, root);
-    issueStagedStep = [&, quarter](Value step, Value features) {
+    for (Value v : groupSlots)
+      emitter.define(v, root);
+    issueStagedStep = [&, groupSlots](Value step, Value features) {
       // Step `step` (its first feature step * 32) into buffer step % B,
       // then a commit, also when the step is past the features, so that
       // the wait counts groups alike in every step.
@@ -3979,22 +3992,12 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
             builder, loc, arith::RemUIOp::create(builder, loc, lane, idx(8)),
             idx(4));
         Value feature = arith::AddIOp::create(builder, loc, first, piece);
-        // Group g's copies go from warp g % kMergeWarps.
-        for (int64_t g = 0; g < 32 / 4; ++g) {
-          OpBuilder::InsertionGuard groupGuard(builder);
-          auto mine = scf::IfOp::create(
-              builder, loc,
-              arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                    warp, idx(g % kMergeWarps)),
-              false);
-          builder.setInsertionPointToStart(mine.thenBlock());
-          Value slot = arith::AddIOp::create(builder, loc, quarter, idx(4 * g));
+        for (auto [j, slot] : llvm::enumerate(groupSlots))
           for (int o = 0; o < 3; ++o)
             nvgpu::DeviceAsyncCopyOp::create(
                 builder, loc, smem, ValueRange{buffer, idx(o), slot, piece},
-                ownMems[o], ValueRange{groupRows[o][g], feature},
+                ownMems[o], ValueRange{groupRows[o][j], feature},
                 builder.getIndexAttr(4), Value(), builder.getUnitAttr());
-        }
       }
       NVVM::CpAsyncCommitGroupOp::create(builder, loc);
     };

@@ -158,15 +158,15 @@
 // 128 blocks reach 128 SMs (blocks of 256 would be 16), bound to one block
 // a SM. Four warps share a block's rows: they stage each step of 32
 // features of the 32 rows and their two candidates in dynamic shared
-// memory by cp.async (8 groups of 4 rows x 3 operands, group g from warp
-// g % 4, the rows and candidates of each group shuffled from their lanes
-// as two 32-bit halves), seven steps ahead in eight buffers: each step
-// issues the one 7 ahead into the buffer the previous step freed. Warp 0
-// runs the two pairwise f32 chains over each step, reading all three
-// operands back; warps 1-3 a norm each in f64, reading its operand, in
-// four interleaved chains a step. The chains' results meet in shared
-// memory (108 KiB of buffers and 5 x 32 floats in the launch) and warp 0
-// stores the labels.
+// memory by cp.async, in 8 groups of 4 rows x 3 operands, groups w and
+// w + 4 from warp w (their rows and candidates shuffled from the lanes as
+// two 32-bit halves: 12 shuffles a warp, 6 copies a thread and step),
+// seven steps ahead in eight buffers: each step issues the one 7 ahead
+// into the buffer the previous step freed. Warp 0 runs the two pairwise
+// f32 chains over each step, reading all three operands back; warps 1-3 a
+// norm each in f64, reading its operand, in four interleaved chains a
+// step. The chains' results meet in shared memory (108 KiB of buffers and
+// 5 x 32 floats in the launch) and warp 0 stores the labels.
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-recheck' | FileCheck %s --check-prefix=RECHECKFEW
 // RECHECKFEW: \22entry\22: \22gemm_argmin_k0_merge\22
 // RECHECKFEW-SAME: [\22min\22, 8448, [\22cdiv\22, \22s0\22, 32]]], 1, 1],\0A      \22block\22: [128, 1, 1],\0A      \22shared_bytes\22: 111232
@@ -176,15 +176,17 @@
 // RECHECKFEW: %[[SMEM:.*]] = memref.view %[[BASE]]{{.*}} to memref<8x3x32x36xf32, #gpu.address_space<workgroup>>
 // RECHECKFEW: %[[FINALS:.*]] = memref.view %[[BASE]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x32xf32, #gpu.address_space<workgroup>>
 // RECHECKFEW: scf.for
-// RECHECKFEW-COUNT-48: gpu.shuffle  idx
+// RECHECKFEW-COUNT-12: gpu.shuffle  idx
+// RECHECKFEW-NOT: gpu.shuffle
 // RECHECKFEW: gpu.barrier
-// RECHECKFEW-COUNT-168: nvgpu.device_async_copy {{.*}}, %[[SMEM]][
+// RECHECKFEW-COUNT-42: nvgpu.device_async_copy {{.*}}, %[[SMEM]][
 // RECHECKFEW: nvvm.cp.async.commit.group
 // RECHECKFEW-NOT: nvgpu.device_async_copy
 // RECHECKFEW: scf.for
 // RECHECKFEW-NEXT: nvvm.cp.async.wait.group 6
 // RECHECKFEW-NEXT: gpu.barrier
-// RECHECKFEW-COUNT-24: nvgpu.device_async_copy {{.*}}, %[[SMEM]][
+// RECHECKFEW-COUNT-6: nvgpu.device_async_copy {{.*}}, %[[SMEM]][
+// RECHECKFEW-NOT: nvgpu.device_async_copy
 // RECHECKFEW: nvvm.cp.async.commit.group
 // RECHECKFEW: scf.if %{{.*}} -> (f32, f32) {
 // RECHECKFEW-COUNT-24: vector.load %[[SMEM]]
