@@ -597,17 +597,18 @@ public:
   /// ctx.rowScratch (the second), and the merge entry decides between the
   /// two in IEEE fp32 (emitRecheck).
   bool recheck = false;
-  /// The merge entry's threads a block (a thread per row).
+  /// The merge entry's rows a block: a thread each, or staged, the lanes
+  /// of each of its mergeWarps() warps.
   int64_t mergeThreads = 256;
-  /// The recheck's warp stages each step's features of its 32 rows and
-  /// their candidates in shared memory by coalesced loads, and each thread
-  /// reads its own row's from there: a warp a block, d a static multiple
-  /// of 32. A thread's own 16-byte loads of its row touch 32 rows' lines
-  /// per warp instruction.
+  /// The recheck's warps stage each step's features of the block's 32 rows
+  /// and their candidates in shared memory by coalesced loads, and each
+  /// thread reads its own row's from there: 32 rows a block, d a static
+  /// multiple of 32. A thread's own 16-byte loads of its row touch 32
+  /// rows' lines per warp instruction.
   bool recheckStaged() const;
   /// The staged recheck's shared-memory buffers, a step of features each:
-  /// as many as the row has steps (every copy of a row group in flight at
-  /// once), at least 3 and at most what one block may hold.
+  /// as many as the row has steps, at least 3 and at most
+  /// kMaxStagedBuffers.
   int64_t recheckStagedBuffers() const;
   /// Warps of a merge block: staged, kMergeWarps on the same 32 rows (one
   /// warp runs the pairwise chains, the others the norms), so that the
@@ -3659,11 +3660,11 @@ int64_t TiledBuilder::recheckStagedBuffers() const {
   return std::clamp<int64_t>(steps, 3, kMaxStagedBuffers);
 }
 
-/// Warps of a staged merge block. On the probe one warp a SM took 20.8 us
-/// (Nsight Compute, 1.35 GHz) whether its copies were two steps ahead or
-/// all in flight: its five chains, 96 f32-to-f64 conversions, 96 f64 and 64
-/// f32 FMAs a step, ran on one of the SM's four schedulers
-/// (docs/performance-notes.md, version 26).
+/// Warps of a staged merge block. On the probe one warp a SM took 20.4 us
+/// (Nsight Compute, 1.35 GHz) with its copies two steps ahead and 20.8 us
+/// with all of them in flight: its five chains, 96 f32-to-f64 conversions,
+/// 96 f64 and 64 f32 FMAs a step, ran on one of the SM's four schedulers.
+/// Four warps took 14.9 us (docs/performance-notes.md, version 26).
 constexpr int64_t kMergeWarps = 4;
 
 int64_t TiledBuilder::mergeWarps() const {
@@ -3882,10 +3883,7 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
       unroll = u;
   // Staged: a step of 32 features, 8 x 16 bytes of each operand a row.
   // B buffers, B - 1 steps ahead: cp.async copies keep them in flight while
-  // the lanes run the chains over the last. With three (two steps ahead)
-  // each step on the probe waited on its copies, about 1700 cycles a step
-  // against some 300 for its chains (docs/performance-notes.md, version
-  // 26); a buffer per step puts a row group's copies in flight at once.
+  // the lanes run the chains over the oldest (recheckStagedBuffers).
   int64_t stagedBuffers = staged ? recheckStagedBuffers() : 0;
   if (staged && (width != 4 || unroll * 4 != kStagedStep))
     return ctx.kernel.emitOpError(
