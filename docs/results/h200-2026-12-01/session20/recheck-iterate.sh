@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Session 20, second device call: the staged recheck merge with a buffer
-# per step (up to 16). GPU tests of the recheck (fuse-run against the
-# float64 reference; the new d = 1024 and d = 160 cases too), the
+# Session 20, device calls 2, 3, 5, 7 and 8 (one per version of the staged
+# recheck merge; README.md says which): GPU tests of the recheck (fuse-run
+# against the float64 reference; the d = 1024 and d = 160 cases too), the
 # tensor-core check, every kernel of the probe's recheck programs under
 # Nsight Compute (third call of each, warm), and the bench on the probe.
 # Carries device-pkg/{bin/fuse-run.xz,lib/libfusec_runtime.so,
