@@ -22,7 +22,7 @@ timeout 200 python3 bench/tensor_core_check.py --runtime device-pkg/lib/libfusec
 echo "tc-check rc $?"; tail -1 $OUT/tc-check.err; rm -f $OUT/tc-check.err
 ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
 REPEAT=3 timeout 150 $ncu --metrics gpu__time_duration.sum,sm__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,launch__block_size \
-  python3 $S/kernels-once.py device-pkg/lib/libfusec_runtime.so \
+  python3 docs/results/h200-2026-12-01/session19/kernels-once.py device-pkg/lib/libfusec_runtime.so \
   $K/gemm_argmin.probe.3xtf32-recheck-wgmma.ptx $K/gemm_argmin.probe.3xtf32-recheck.ptx > $OUT/ncu-probe.txt 2>&1
 echo "ncu rc $?"; grep -E '^  [a-z_]+.*\(|gpu__time_duration' $OUT/ncu-probe.txt | tail -24
 timeout 300 python3 bench/bench.py --runtime device-pkg/lib/libfusec_runtime.so \

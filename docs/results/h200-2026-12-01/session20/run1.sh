@@ -14,7 +14,7 @@ nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit --format=csv
 : > $OUT/details.txt
 for k in a-3xtf32-auto b-tf32-64x128 c-ieee-auto d-naive-auto; do
   REPEAT=2 timeout 120 $ncu --set full --import-source no -k regex:'_k0$' \
-    --launch-skip 1 -c 1 -f -o /tmp/$k python3 $S/kernels-once.py $RT $P/$k.ptx \
+    --launch-skip 1 -c 1 -f -o /tmp/$k python3 docs/results/h200-2026-12-01/session19/kernels-once.py $RT $P/$k.ptx \
     > /tmp/$k.log 2>&1
   echo "== $k rc $?" | tee -a $OUT/details.txt
   $ncu -i /tmp/$k.ncu-rep --page details --print-details all >> $OUT/details.txt 2>&1

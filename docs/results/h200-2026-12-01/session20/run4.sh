@@ -10,7 +10,7 @@ K=device-pkg/bench-kernels
 RT=device-pkg/lib/libfusec_runtime.so
 ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
 REPEAT=3 timeout 200 $ncu --set full --import-source no -k regex:'_merge$' \
-  --launch-skip 2 -c 1 -f -o /tmp/merge python3 $S/kernels-once.py $RT \
+  --launch-skip 2 -c 1 -f -o /tmp/merge python3 docs/results/h200-2026-12-01/session19/kernels-once.py $RT \
   $K/gemm_argmin.probe.3xtf32-recheck-wgmma.ptx > /tmp/merge.log 2>&1
 echo "ncu rc $?"; tail -3 /tmp/merge.log
 $ncu -i /tmp/merge.ncu-rep --page details --print-details all > $OUT/merge-details.txt 2>&1
