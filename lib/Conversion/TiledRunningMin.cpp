@@ -4036,8 +4036,9 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
   auto quad = VectorType::get({4}, f32Type);
   Value stagedBuffer;
   if (staged) {
-    // The warp's step s: wait for its copies (each lane's 24 of 16 bytes,
-    // each warp instruction 4 rows x 128 contiguous bytes), and after the
+    // Step s: each thread waits for its copies (6 of 16 bytes, two groups
+    // of the three operands; each warp instruction 4 rows x 128 contiguous
+    // bytes), and after the
     // barrier, which also frees the buffer of step s - 1, issue step
     // s + B - 1 into it; then each lane reads its own row back, 8 x 16
     // bytes of each operand.
