@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 20, device calls 2, 3, 5, 7 and 8 (one per version of the staged
+# Session 20, device calls 2, 3, 5, 7, 8 and 10 (one per version of the staged
 # recheck merge; README.md says which): GPU tests of the recheck (fuse-run
 # against the float64 reference; the d = 1024 and d = 160 cases too), the
 # tensor-core check, every kernel of the probe's recheck programs under
