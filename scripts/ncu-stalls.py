@@ -20,8 +20,11 @@ import sys
 
 def read_rows(path):
     opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt", newline="") as f:
-        rows = list(csv.reader(f))
+    try:
+        with opener(path, "rt", newline="") as f:
+            rows = list(csv.reader(f))
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        sys.exit("ncu-stalls: cannot read %s: %s" % (path, e))
     # The first line names the kernel; the second holds the column names.
     for i, row in enumerate(rows):
         if "Source" in row and "Instructions Executed" in row:
