@@ -4177,9 +4177,12 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     // exact f32 squares changes by f64 roundings only, far below the f32
     // rounding that follows.
     constexpr unsigned kNormChains = 4;
+    auto interleaved = [&](unsigned a) {
+      return staged && a >= 2 && isSum(norms[a - 2]) &&
+             fs.size() % kNormChains == 0;
+    };
     for (unsigned a : chains) {
-      if (!staged || a < 2 || !isSum(norms[a - 2]) ||
-          fs.size() % kNormChains != 0)
+      if (!interleaved(a))
         continue;
       emitter.setInsertionPoint(frame);
       Value zero =
@@ -4201,8 +4204,7 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     }
     for (Value f : fs) {
       for (unsigned a : chains) {
-        if (staged && a >= 2 && isSum(norms[a - 2]) &&
-            fs.size() % kNormChains == 0)
+        if (interleaved(a))
           continue;
         FailureOr<Value> next = term(frame, a, f, acc[a]);
         if (failed(next))
@@ -4211,6 +4213,11 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
       }
     }
     return success();
+  };
+  // The staged merge's warp that runs chain `a`: warp 0 the pairwise
+  // chains, warp 1 + i % (kMergeWarps - 1) norm i.
+  auto ownerOf = [](unsigned a) -> int64_t {
+    return a < 2 ? 0 : 1 + int64_t(a - 2) % (kMergeWarps - 1);
   };
   // Which of the row and the two candidates chain `a` reads.
   auto operandsOf = [&](unsigned a) -> std::array<bool, 3> {
@@ -4231,13 +4238,12 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     if (failed(advance(loop, fs, all)))
       return failure();
   } else {
-    // Warp 0 runs the pairwise chains, warp 1 + i % (kMergeWarps - 1)
-    // norm i, each reading only its operands from the step's buffer; the
-    // other warps carry the chain through unchanged.
+    // Each warp runs its chains (ownerOf), reading only their operands
+    // from the step's buffer; the other warps carry the chains through
+    // unchanged.
     SmallVector<SmallVector<unsigned>> roles(kMergeWarps);
-    roles[0] = {0, 1};
-    for (unsigned a = 2; a < acc.size(); ++a)
-      roles[1 + (a - 2) % (kMergeWarps - 1)].push_back(a);
+    for (unsigned a = 0; a < acc.size(); ++a)
+      roles[ownerOf(a)].push_back(a);
     for (auto [w, chains] : llvm::enumerate(roles)) {
       if (chains.empty())
         continue;
@@ -4289,12 +4295,11 @@ TiledBuilder::emitRecheck(IRMapping &mapping, Value row, Value packedBest,
     // Each chain's warp hands its result to the others through shared
     // memory; every warp then decides alike (warp 0 stores).
     for (auto [a, result] : llvm::enumerate(results)) {
-      int64_t owner = a < 2 ? 0 : 1 + int64_t(a - 2) % (kMergeWarps - 1);
       OpBuilder::InsertionGuard ownerGuard(builder);
       auto mine = scf::IfOp::create(
           builder, loc,
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, warp,
-                                idx(owner)),
+                                idx(ownerOf(unsigned(a)))),
           false);
       builder.setInsertionPointToStart(mine.thenBlock());
       memref::StoreOp::create(builder, loc, result, finals,
