@@ -2689,7 +2689,15 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
                      double(work.elementBytes) +
                  double(work.rows) * double(work.outputBytesPerRow);
   estimate.memorySec = bytes / device.bandwidthBytesPerSec;
-  estimate.launches = estimate.split > 1 ? 3 : 1;
+  // Parts that fit the GPU's clusters at once meet in shared memory: one
+  // launch. Others go through the labels' atomics: a memset and an
+  // unpacking entry besides the kernel.
+  estimate.launches = 1;
+  if (estimate.split > 1 &&
+      !(tile.clusterParts &&
+        clusterPartsFit(saturatingMul(rowBlocks, estimate.split),
+                        estimate.split, device.multiprocessors)))
+    estimate.launches = 3;
   if (work.recheck) {
     estimate.launches = 4;
     estimate.recheckSec = (3.0 * double(work.rows) * double(work.features) *

@@ -18,7 +18,10 @@
 //  - when the rows alone cannot fill the GPU, `split` blocks share one row
 //    tile's candidates and merge their pairs with a 64-bit atomic minimum
 //    on (orderable value bits << 32 | index), after a memset of the labels
-//    to all ones; a second entry unpacks the labels (and values).
+//    to all ones; a second entry unpacks the labels (and values). Persistent
+//    TMA blocks whose parts all fit the GPU's clusters at once run each row
+//    tile's parts as one cluster instead: the pairs meet in the first
+//    block's shared memory, and the kernel is the only launch.
 //
 // The scalar code of g and f comes from the KernelEmitter, with A and B
 // served from registers, so any elementwise g and f work.
@@ -412,6 +415,15 @@ struct TileConfig {
   /// row tiles for the SMs): the split runs with TMA in persistent blocks,
   /// as a split the user asks for does, rather than with register staging.
   bool producerSplit = false;
+  /// The candidate parts of a row tile (split, at most kMaxClusterParts)
+  /// run as the blocks of one cluster and meet in the first block's shared
+  /// memory rather than in the labels: each block stores its rows' packed
+  /// (key, index) pairs there, and after a cluster barrier the first block
+  /// keeps the least of each row and stores the label. The launch is then
+  /// the kernel alone, without the labels' memset and the unpacking entry
+  /// (on the probe those took 3.3 us of a 28.5 us call; session 21's
+  /// timeline, docs/performance-notes.md, version 27).
+  bool clusterSplit = false;
   /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
   /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
   /// per thread (the mma.sync accumulator layout). wgmma: each warp owns
@@ -586,6 +598,9 @@ public:
 
   LogicalResult build();
   LogicalResult buildMerge(StringRef name);
+  /// A packed (key << 32 | index) pair's label (the low half, as i64) and,
+  /// when `withValue`, its value (NaN for the NaN key).
+  std::pair<Value, Value> unpackPair(Value packed, bool withValue);
   /// The merge entry's recheck of row `row`, whose best is `packedBest`:
   /// the label and value it keeps (`label`, `value` when no second
   /// candidate exists).
@@ -1634,16 +1649,22 @@ TiledBuilder::WorkUnits TiledBuilder::planWorkUnits(Value gridX) {
               builder, loc, arith::RemUIOp::create(builder, loc, left, split),
               tilesPerPart),
           candidateTiles));
-  // tailWorthSplitting, at run time.
+  // tailWorthSplitting, at run time. A cluster's blocks walk the same row
+  // tiles, one part each, to the end: no tail.
   Value tailCost = arith::MulIOp::create(
       builder, loc, arith::CeilDivUIOp::create(builder, loc, tailTiles, gridX),
       idx(kTailTileCost));
-  units.tail = arith::AndIOp::create(
-      builder, loc,
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt, tailTiles,
-                            idx(0)),
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, tailCost,
-                            tilesPerPart));
+  units.tail =
+      cfg.clusterSplit
+          ? arith::ConstantOp::create(builder, loc, builder.getBoolAttr(false))
+                .getResult()
+          : arith::AndIOp::create(
+                builder, loc,
+                arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
+                                      tailTiles, idx(0)),
+                arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                      tailCost, tilesPerPart))
+                .getResult();
   units.fullItems =
       arith::SelectOp::create(builder, loc, units.tail, full, items);
   units.fullRounds = rounds;
@@ -1861,6 +1882,15 @@ LogicalResult TiledBuilder::build() {
     rowNormSmem.push_back(sharedBuffer(
         MemRefType::get({(halfRowDuty ? 2 : 1) * cfg.bm}, f32Type,
                         MemRefLayoutAttrInterface(), workgroup)));
+  // clusterSplit: the packed (key, index) pairs of the cluster's parts,
+  // [round parity][part][row of the tile]; the first block's are read.
+  // Persistent blocks alternate two rounds' buffers, so a block's stores
+  // of the next round cannot meet the first block's reads of this one.
+  Value exchangeSmem;
+  if (cfg.clusterSplit)
+    exchangeSmem = sharedBuffer(MemRefType::get(
+        {(cfg.persistent ? 2 : 1) * cfg.split * cfg.bm}, builder.getI64Type(),
+        MemRefLayoutAttrInterface(), workgroup));
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
   // translatesRows: mu . c is one more candidate sum, the last.
@@ -2057,17 +2087,26 @@ LogicalResult TiledBuilder::build() {
       }
       NVVM::FenceMbarrierInitOp::create(builder, loc);
     }
-    if (cfg.cluster > 1) {
+    // clusterSplit: the cluster barrier also makes sure that every block
+    // of the cluster runs before any stores into the first one's shared
+    // memory.
+    if (cfg.cluster > 1 || cfg.clusterSplit) {
       NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
       NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
-      clusterRank = arith::IndexCastUIOp::create(
-          builder, loc, builder.getIndexType(),
-          NVVM::ClusterId::create(builder, loc, i32Type));
     } else {
       gpu::BarrierOp::create(builder, loc);
-      clusterRank = idx(0);
     }
+    clusterRank = cfg.cluster > 1
+                      ? arith::IndexCastUIOp::create(
+                            builder, loc, builder.getIndexType(),
+                            NVVM::ClusterId::create(builder, loc, i32Type))
+                            .getResult()
+                      : idx(0);
     tmaSetupEnd = &*std::prev(builder.getInsertionPoint());
+  } else if (cfg.clusterSplit) {
+    // Every block of the cluster must run before the others store into
+    // its shared memory: the arrival here, the wait before the stores.
+    NVVM::ClusterArriveRelaxedOp::create(builder, loc, UnitAttr());
   }
   // The frame of one row tile: the root, or with persistent blocks the
   // loop over row tiles bx, bx + gridDim.x, ...; rowIterationBase is the
@@ -2078,6 +2117,8 @@ LogicalResult TiledBuilder::build() {
   KernelEmitter::Frame *tileFrame = root;
   KernelEmitter::Frame *rowTileLoop = nullptr;
   Value rowTile = bx, rowIterationBase, firstRowTile, tailUnit;
+  // clusterSplit: the parity of the block's round (persistent blocks).
+  Value exchangeRound;
   // This row tile's candidates: the block's part, or a tail unit's tile.
   Value unitBegin = jBegin, unitEnd = jEnd;
   if (cfg.persistent) {
@@ -2104,8 +2145,15 @@ LogicalResult TiledBuilder::build() {
     tailUnit = unit.isTail;
     firstRowTile =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, item, bx);
+    if (cfg.clusterSplit)
+      exchangeRound = arith::AndIOp::create(
+          builder, loc,
+          arith::DivUIOp::create(builder, loc,
+                                 arith::SubIOp::create(builder, loc, item, bx),
+                                 units.gridX),
+          idx(1));
     for (Value v : {rowTile, rowIterationBase, firstRowTile, unitBegin, unitEnd,
-                    tailUnit})
+                    tailUnit, exchangeRound})
       if (v)
         emitter.define(v, tileFrame);
   }
@@ -3378,6 +3426,32 @@ LogicalResult TiledBuilder::build() {
   // Merge the pairs of the threads that share a row (lanes differing in
   // the low log2(tx) bits), then write.
   emitter.setInsertionPoint(tileFrame);
+  // clusterSplit: the byte address of slot [round][part][0] of the
+  // exchange (this block's part in the first block's buffer), and of the
+  // round's first slot.
+  Value exchangeRank, exchangeRoundBase;
+  auto exchangeSlot = [&](Value part, Value localRow) -> Value {
+    Value slot = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc,
+                              arith::AddIOp::create(builder, loc,
+                                                    exchangeRoundBase, part),
+                              idx(cfg.bm)),
+        localRow);
+    return slot;
+  };
+  if (cfg.clusterSplit) {
+    if (!cfg.tma)
+      NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
+    exchangeRank = arith::IndexCastUIOp::create(
+        builder, loc, builder.getIndexType(),
+        NVVM::ClusterId::create(builder, loc, builder.getI32Type()));
+    exchangeRoundBase =
+        exchangeRound ? arith::MulIOp::create(builder, loc, exchangeRound,
+                                              idx(cfg.split))
+                            .getResult()
+                      : idx(0);
+  }
   for (int64_t m = 0; m < cfg.tm; ++m) {
     Value value = jResults[m];
     Value index = jResults[cfg.tm + m];
@@ -3474,6 +3548,30 @@ LogicalResult TiledBuilder::build() {
       memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
                                   pack(secondKey, secondIndex), ctx.rowScratch,
                                   ValueRange{row});
+    } else if (cfg.clusterSplit) {
+      // The pair goes to the first block's slot for this part and row,
+      // through distributed shared memory (mapa).
+      Value base = arith::IndexCastOp::create(
+          builder, loc, i64,
+          memref::ExtractAlignedPointerAsIndexOp::create(builder, loc,
+                                                         exchangeSmem));
+      Value slot = arith::IndexCastOp::create(
+          builder, loc, i64, exchangeSlot(exchangeRank, rowLocal(m)));
+      Value address = arith::AddIOp::create(
+          builder, loc, base,
+          arith::MulIOp::create(
+              builder, loc, slot,
+              arith::ConstantOp::create(builder, loc,
+                                        builder.getI64IntegerAttr(8))));
+      Value local = LLVM::IntToPtrOp::create(
+          builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 3),
+          address, LLVM::DereferenceableAttr());
+      Value remote = NVVM::MapaOp::create(
+          builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 7),
+          local,
+          arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(0)));
+      LLVM::StoreOp::create(builder, loc, pack(key, index), remote,
+                            /*alignment=*/8);
     } else if (cfg.split > 1) {
       // (key << 32 | index): the minimum keeps the best value, then the
       // lowest index. The labels buffer (or the value buffer, as 32-bit
@@ -3492,6 +3590,47 @@ LogicalResult TiledBuilder::build() {
                                 ctx.outputs[*plan.valueOutput],
                                 ValueRange{row});
     }
+  }
+  if (cfg.clusterSplit) {
+    // Every thread of the cluster arrives once its stores are out
+    // (release) and waits for the others (acquire); the producers keep the
+    // same count in their walk (specializeWarps). Then the first block
+    // keeps each row's least pair: the atomics' result, as the parts'
+    // index ranges are disjoint.
+    emitter.setInsertionPoint(tileFrame);
+    NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
+    auto firstBlock = scf::IfOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                              exchangeRank, idx(0)),
+        false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(firstBlock.thenBlock());
+    auto rowLoop =
+        scf::ForOp::create(builder, loc, tid, idx(cfg.bm), idx(cfg.threads()));
+    builder.setInsertionPointToStart(rowLoop.getBody());
+    Value localRow = rowLoop.getInductionVar();
+    Value row = arith::AddIOp::create(builder, loc, rowBase, localRow);
+    auto inRows = scf::IfOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, n),
+        false);
+    builder.setInsertionPointToStart(inRows.thenBlock());
+    Value best;
+    for (int64_t part = 0; part < cfg.split; ++part) {
+      Value pair = memref::LoadOp::create(
+          builder, loc, exchangeSmem,
+          ValueRange{exchangeSlot(idx(part), localRow)});
+      best = best ? arith::MinUIOp::create(builder, loc, best, pair).getResult()
+                  : pair;
+    }
+    auto [label, value] = unpackPair(best, plan.valueOutput.has_value());
+    memref::StoreOp::create(builder, loc, label,
+                            ctx.outputs[*plan.indexOutput], ValueRange{row});
+    if (plan.valueOutput)
+      memref::StoreOp::create(builder, loc, value,
+                              ctx.outputs[*plan.valueOutput], ValueRange{row});
   }
   if (rowTileLoop)
     emitter.closeLoop(rowTileLoop, ValueRange{});
@@ -3598,13 +3737,22 @@ void TiledBuilder::specializeWarps(
   // The producer: its first lane (the split producer: all its threads)
   // walks the block's iterations, work item by work item, candidate tile
   // by tile and slice by slice.
+  // clusterSplit: every producer thread walks the work units too, to
+  // arrive on the cluster barrier of each unit as the consumers do (the
+  // barrier counts every thread of the cluster); only the first issues
+  // TMA loads.
   builder.setInsertionPoint(roles.elseBlock()->getTerminator());
-  if (!cfg.splitProducer()) {
-    Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                         tid, idx(cfg.threads()));
+  Value leader;
+  auto lead = [&]() {
+    if (cfg.splitProducer())
+      return;
+    leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, tid,
+                                   idx(cfg.threads()));
     auto leads = scf::IfOp::create(builder, loc, leader, false);
     builder.setInsertionPoint(leads.thenBlock()->getTerminator());
-  }
+  };
+  if (!cfg.clusterSplit)
+    lead();
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   // Persistent blocks: the same work units as the consumers', in order.
@@ -3623,6 +3771,19 @@ void TiledBuilder::specializeWarps(
     unitTiles = unit.tiles;
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
+  Block::iterator unitEnd = builder.getInsertionPoint();
+  Block *unitBlock = builder.getInsertionBlock();
+  if (cfg.clusterSplit) {
+    // The unit's cluster barrier, after its loads are issued: the
+    // consumers arrive once their pairs are stored. The producers then
+    // wait for them before the next unit's loads, which the stages would
+    // hold back until then anyway.
+    NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
+    unitEnd = std::prev(builder.getInsertionPoint(), 2);
+    builder.setInsertionPoint(unitBlock, unitEnd);
+    lead();
+  }
   auto tileLoop = scf::ForOp::create(builder, loc, idx(0), unitTiles, idx(1));
   builder.setInsertionPoint(tileLoop.getBody()->getTerminator());
   Value tile = tileLoop.getInductionVar();
@@ -3677,6 +3838,28 @@ bool TiledBuilder::recheckStaged() const {
   auto rowType =
       cast<MemRefType>(ctx.inputs[plan.rowLeaf.getArgNumber()].getType());
   return !rowType.isDynamicDim(1) && rowType.getDimSize(1) % 32 == 0;
+}
+
+std::pair<Value, Value> TiledBuilder::unpackPair(Value packed,
+                                                 bool withValue) {
+  Value low = arith::AndIOp::create(
+      builder, loc, packed,
+      arith::ConstantOp::create(builder, loc,
+                                builder.getI64IntegerAttr(0xFFFFFFFFll)));
+  if (!withValue)
+    return {low, Value()};
+  Value key = arith::TruncIOp::create(
+      builder, loc, builder.getI32Type(),
+      arith::ShRUIOp::create(
+          builder, loc, packed,
+          arith::ConstantOp::create(builder, loc,
+                                    builder.getI64IntegerAttr(32))));
+  Value nanKey = i32(nanIsBest ? 0 : -1);
+  Value isNan = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                      key, nanKey);
+  Value decoded = keyToValue(builder, loc, key, isMin);
+  Value nan = f32(std::numeric_limits<double>::quiet_NaN());
+  return {low, arith::SelectOp::create(builder, loc, isNan, nan, decoded)};
 }
 
 /// The second entry of a split launch: unpacks (key << 32 | index) into
@@ -3758,27 +3941,9 @@ LogicalResult TiledBuilder::buildMerge(StringRef name) {
         builder, loc, unclamped,
         arith::SubIOp::create(builder, loc, rowsTotal, idx(1)));
   }
-  Type i32t = builder.getI32Type();
   Value packed = memref::LoadOp::create(builder, loc, labels, ValueRange{i});
-  Value low = arith::AndIOp::create(
-      builder, loc, packed,
-      arith::ConstantOp::create(builder, loc,
-                                builder.getI64IntegerAttr(0xFFFFFFFFll)));
-  Value v;
-  if (values) {
-    Value key = arith::TruncIOp::create(
-        builder, loc, i32t,
-        arith::ShRUIOp::create(
-            builder, loc, packed,
-            arith::ConstantOp::create(builder, loc,
-                                      builder.getI64IntegerAttr(32))));
-    Value nanKey = i32(nanIsBest ? 0 : -1);
-    Value isNan = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                        key, nanKey);
-    Value decoded = keyToValue(builder, loc, key, isMin);
-    Value nan = f32(std::numeric_limits<double>::quiet_NaN());
-    v = arith::SelectOp::create(builder, loc, isNan, nan, decoded);
-  }
+  Value low, v;
+  std::tie(low, v) = unpackPair(packed, static_cast<bool>(values));
   if (recheck) {
     FailureOr<std::pair<Value, Value>> decided =
         emitRecheck(mapping, i, packed, low, v);
@@ -4562,13 +4727,23 @@ const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
 /// 64x64 tiles split 4 ways (the previous choice), 33.9 us for 64x64 and
 /// 32.8 us for 128x128 tiles with the split producer (bench/
 /// tensor_core_check.py, docs/performance-notes.md, version 25). The
-/// fraction puts the model's prediction at that measurement.
-const MmaShapeOffer kWgmmaSplitFewRowsOffer = {
-    {128, 64, 0, 2, 16, 1},
-    {128, 64, /*blocksToSaturate=*/1, 0.58},
-    0.58,
-    64,
-    32};
+/// fraction puts the model's prediction at that measurement. 64x128 tiles
+/// split 2 ways (one consumer warpgroup of m64n128, half the A fragments'
+/// splits per MMA) meet in clusters of two: 26.5 us a call against 31.4
+/// for 128x64 split 4 ways through the atomics, whose 128 units in
+/// clusters of 4 would not all fit the H200 at once (version 27).
+const MmaShapeOffer kWgmmaSplitFewRowsOffers[] = {
+    {{128, 64, 0, 2, 16, 1},
+     {128, 64, /*blocksToSaturate=*/1, 0.58},
+     0.58,
+     64,
+     32},
+    {{64, 128, 0, 2, 32, 1},
+     {64, 128, /*blocksToSaturate=*/1, 0.39},
+     0.39,
+     64,
+     32},
+};
 
 /// A row count for a dynamic row axis without --expected-rows: large, so
 /// that the model neither shrinks the tiles nor splits the candidates.
@@ -4604,14 +4779,14 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                     opts.tileM > 128;
     bool splitProducer = tma && mma == MmaKind::TF32x3 && rowsFill;
     // Fewer row tiles than SMs: the split producer still pays when the
-    // ledger splits the candidates (kWgmmaSplitFewRowsOffer), as long as
+    // ledger splits the candidates (kWgmmaSplitFewRowsOffers), as long as
     // persistent blocks may carry the split.
     bool producerSplit = tma && persistent && mma == MmaKind::TF32x3 &&
                          !rowsFill && !opts.tileM && !opts.tileN && !opts.tileK;
     ArrayRef<MmaShapeOffer> mmaOffers =
         !wgmma          ? ArrayRef(kMmaShapeOffers)
         : splitProducer ? ArrayRef(kWgmmaSplitShapeOffers)
-        : producerSplit ? ArrayRef(kWgmmaSplitFewRowsOffer)
+        : producerSplit ? ArrayRef(kWgmmaSplitFewRowsOffers)
                         : ArrayRef(kWgmmaShapeOffers);
     for (const MmaShapeOffer &offer : mmaOffers) {
       // The register staging of 3xTF32's split tiles (three per operand,
@@ -4624,6 +4799,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       // A split of the ledger's own launches without TMA: the split
       // producer's 192-row stages would not fit the register staging.
       o.measured.splittable = !o.measured.persistent && !splitProducer;
+      // TMA's persistent blocks (the few rows' split producer among them)
+      // may carry a split through clusters.
+      o.measured.clusterParts = tma && persistent;
       o.config.mma = mma;
       o.config.wgmma = wgmma;
       o.config.producerSplit = producerSplit;
@@ -4944,6 +5122,26 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                     resident, ctx.tiles.device.l2Bytes)
                     .parts;
   }
+  // Parts that fit a cluster meet in shared memory (clusterSplit); the
+  // recheck keeps the atomics, whose second minimum finds each row's
+  // second best, and so do multicast clusters.
+  // Clusters need sm_90 or later.
+  StringRef arch = ctx.tiles.arch;
+  unsigned smVersion = 0;
+  bool clusters = arch.consume_front("sm_") &&
+                  !arch.take_while(llvm::isDigit).getAsInteger(10, smVersion) &&
+                  smVersion >= 90;
+  // Persistent TMA blocks only, one a SM, and only when every work unit
+  // is a block of a cluster that runs at once: a cluster that waits for
+  // another's walk doubles the time (the probe's 128 units in clusters of
+  // 4 ran 45.5 us against 26.1 us at 120, where the H200 held 30
+  // clusters; docs/performance-notes.md, version 27). Blocks that share
+  // an SM fared worse in clusters too (the FMA schedule on the probe).
+  cfg.clusterSplit =
+      clusters && cfg.tma && cfg.persistent && !recheck && cfg.cluster == 1 &&
+      plan->indexOutput &&
+      clusterPartsFit(rowTilesEstimate * cfg.split, cfg.split,
+                      ctx.tiles.device.multiprocessors);
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   // Staged slices: two static buffers (48 KiB at most), or the cp.async
@@ -5068,8 +5266,16 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   }
   // Persistent blocks: as many as can be resident, a multiple of the
   // candidate parts (each block keeps its part), or one per work item.
+  // Clusters of parts: as many as the GPCs hold at once, whatever TPCs
+  // the chip lacks (residentClusters); a block past them would wait for a
+  // whole cluster's walk.
   if (cfg.persistent) {
     int64_t resident = ctx.tiles.device.multiprocessors * minBlocks;
+    if (cfg.clusterSplit)
+      resident = residentClusters(ctx.tiles.device.multiprocessors *
+                                      std::max<int64_t>(minBlocks, 1),
+                                  cfg.split) *
+                 cfg.split;
     int64_t blocks =
         std::max<int64_t>(cfg.split, resident / cfg.split * cfg.split);
     rowTiles = Expr::apply(
@@ -5080,6 +5286,16 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   launch.grid = {rowTiles,
                  Expr::integer(cfg.persistent ? 1 : cfg.split),
                  Expr::integer(1)};
+  // A row tile's parts are one cluster: consecutive blocks of a persistent
+  // launch (work unit w is part w % split), else the grid's y.
+  if (cfg.clusterSplit) {
+    int32_t parts = static_cast<int32_t>(cfg.split);
+    ctx.func->setAttr("nvvm.cluster_dim",
+                      DenseI32ArrayAttr::get(ctx.func.getContext(),
+                                             cfg.persistent
+                                                 ? ArrayRef<int32_t>{parts, 1, 1}
+                                                 : ArrayRef<int32_t>{1, parts, 1}));
+  }
   launch.block = {Expr::integer(cfg.launchThreads()), Expr::integer(1),
                   Expr::integer(1)};
   launch.sharedBytes = Expr::integer(tb.dynamicSharedBytes());
@@ -5146,7 +5362,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   if (plan->rowReductions.size() + plan->colReductions.size())
     os << ", " << plan->rowReductions.size() << " row and "
        << plan->colReductions.size() << " candidate norms from the slices";
-  if (cfg.split > 1)
+  if (cfg.clusterSplit)
+    os << ", candidates split over " << cfg.split
+       << " blocks of a cluster (their (value, index) pairs meet in the first "
+          "block's shared memory)";
+  else if (cfg.split > 1)
     os << ", candidates split over " << cfg.split
        << " blocks (atomic (value, index) minimum)";
   if (recheck)
@@ -5154,7 +5374,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
           "and a scratch buffer), decided again in IEEE fp32 by the merge "
           "entry (one FMA a feature for the pairwise sums, the norms summed "
           "in f64)";
-  if (cfg.split > 1 || recheck) {
+  if ((cfg.split > 1 && !cfg.clusterSplit) || recheck) {
     launch.memsetOutputs.push_back(*plan->indexOutput);
     // A thread per row, 256 a block. The recheck's thread runs two FMA
     // chains over the row and loads it and both candidates: latency- and

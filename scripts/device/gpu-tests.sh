@@ -135,6 +135,29 @@ run tc-wg-3xtf32-fewrows-memcheck compute-sanitizer --tool memcheck --error-exit
   fuse-run $tiles32 $few --precision=3xtf32 --trials=1 --seed=214 --dims=s0=4099
 run tc-wg-3xtf32-fewrows-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
   fuse-run $tiles32 $few --precision=3xtf32 --trials=1 --seed=215 --dims=s0=4099
+# Candidate parts that meet in a cluster's shared memory instead of the
+# labels' atomics (one launch): the probe's 64x128 tiles split 2 ways on
+# the split producer, 128x64 split 4 ways at 3000 expected rows (k = 1000
+# and d = 200: partial candidate tiles and slices), and TF32's plain TMA
+# producer split 2 ways; random row counts, rows past one round of
+# clusters (the persistent walk's two exchange buffers), exact ties across
+# the parts, memcheck and racecheck.
+cl="--mode=gpu $wg --expected-rows=4096 --keep-extent=256,512 --precision=3xtf32"
+cl4="--mode=gpu $wg --expected-rows=3000 --keep-extent=1000,200 --precision=3xtf32 --tile-m=128 --tile-n=64 --split=4"
+cltf="--mode=gpu $wg --expected-rows=4096 --keep-extent=1000,200 --precision=tf32 --split=2"
+run tc-wg-clusters fuse-run examples/gemm_argmin.mlir $cl --trials=4 --seed=231
+run tc-wg-clusters-rounds fuse-run examples/gemm_argmin.mlir $cl --trials=2 --seed=232 --dims=s0=20000
+run tc-wg-clusters-ties fuse-run examples/gemm_argmin.mlir $cl --trials=2 --seed=233 --dims=s0=9000 --dup-rows=1
+run tc-wg-clusters4 fuse-run $tiles32 $cl4 --trials=4 --seed=234
+run tc-wg-clusters4-rounds fuse-run $tiles32 $cl4 --trials=2 --seed=235 --dims=s0=20000
+run tc-wg-clusters-tf32 fuse-run $tiles32 $cltf --trials=4 --seed=236
+run tc-wg-clusters-tf32-rounds fuse-run $tiles32 $cltf --trials=2 --seed=237 --dims=s0=40000
+run tc-wg-clusters-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run examples/gemm_argmin.mlir $cl --trials=1 --seed=238 --dims=s0=9001
+run tc-wg-clusters-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run examples/gemm_argmin.mlir $cl --trials=1 --seed=239 --dims=s0=9001
+run tc-wg-clusters-tf32-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run $tiles32 $cltf --trials=1 --seed=240 --dims=s0=9001
 # The recheck's merge staged in shared memory (a warp a block, d = 512):
 # random row counts (not multiples of the warp's 32), exact ties, and
 # memcheck and racecheck.

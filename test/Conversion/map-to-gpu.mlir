@@ -233,21 +233,71 @@
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=9223372036854775807 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XHUGE
 // WG3XHUGE: ledger on h200: 192x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 363927242615798 round(s) of 1 candidate part(s)
 // The probe's 4096 rows make 32 row tiles of 128, too few for a split
-// producer block on each SM unless the candidates are split: the ledger
-// splits the split producer's 128x64 tiles 4 ways (4 candidate tiles),
-// 128 blocks in one wave, 128 x 64 x 512 x 6 FLOPs each at 385 TFLOP/s x
-// 0.58 / 132 slots. The split runs with TMA in persistent blocks, as a
-// split the user asks for does. Without persistent blocks the register
-// staging's splits are weighed instead, and 64x64 tiles split 4 ways win.
+// producer block on each SM unless the candidates are split. 64x128 tiles
+// split 2 ways make 128 units, 64 x 128 x 512 x 6 FLOPs each at 385
+// TFLOP/s x 0.39 / 132 slots, plus one launch: the two parts of a row tile
+// are one cluster (nvvm.cluster_dim), which every H200 holds 66 of at
+// once, and meet in the first block's shared memory (mapa, a 64-bit store
+// to the cluster's shared window, a cluster barrier, the first block's
+// unsigned minimum). No atomics, no memset of the labels and no unpacking
+// entry. 128x64 tiles split 4 ways make 128 units too, but only 29
+// clusters of 4 are sure to fit: they keep the atomics and their 3
+// launches. The split runs with TMA in persistent blocks, as a split the
+// user asks for does. Without persistent blocks the register staging's
+// splits are weighed instead, and 64x64 tiles split 4 ways win.
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096' | FileCheck %s --check-prefix=WG3XS
+// WG3XS: \22steps\22: [\0A    {\0A      \22kind\22: \22launch\22,\0A      \22entry\22: \22gemm_argmin_k0\22,
+// WG3XS-SAME: \22grid\22: {{\[\[}}\22min\22, [\22mul\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 64]], 2], 132], 1, 1]
+// WG3XS-NOT: memset
+// WG3XS-NOT: _merge
 // WG3XS-LABEL: gpu.func @gemm_argmin_k0(
-// WG3XS-SAME: tiled running minimum: 128x64 block tile
+// WG3XS-SAME: tiled running minimum: 64x128 block tile
 // WG3XS-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows by TMA
 // WG3XS-SAME: persistent blocks
-// WG3XS-SAME: candidates split over 4 blocks (atomic (value, index) minimum); ledger on h200: 128x64 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 4: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 26.9 us
-// WG3XS-SAME: nvvm.maxntid = array<i32: 512, 1, 1>
+// WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 26.1 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
+// WG3XS-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
+// WG3XS: %[[EXCHANGE:.*]] = memref.view {{.*}} to memref<256xi64, #gpu.address_space<workgroup>>
+// WG3XS: nvvm.cluster.arrive
+// WG3XS-NEXT: nvvm.cluster.wait
+// WG3XS-COUNT-2: memref.extract_aligned_pointer_as_index %[[EXCHANGE]]
+// WG3XS-NOT: memref.atomic_rmw
+// WG3XS: nvvm.cluster.arrive
+// WG3XS-NEXT: nvvm.cluster.wait
+// WG3XS: memref.load %[[EXCHANGE]]
+// WG3XS: memref.load %[[EXCHANGE]]
+// WG3XS-NEXT: arith.minui
+// WG3XS: nvvm.setmaxregister  decrease 80
+// WG3XS: nvvm.cluster.arrive
+// WG3XS-NEXT: nvvm.cluster.wait
+// WG3XS-NOT: nvvm.cluster
+// WG3XS-NOT: memref.atomic_rmw
+// WG3XS-NOT: gpu.func
+// WG3XSMAP: nvvm.mapa %{{.*}}, %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// WG3XSMAP: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : i64, !llvm.ptr<7>
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096' | FileCheck %s --check-prefix=WG3XSMAP
+// The user's 128x64 tiles split 4 ways: 128 units are more than the 29
+// clusters of 4 that are sure to fit, so the parts meet in the labels'
+// atomics after a memset, and a second entry unpacks them. At 3000 rows
+// (96 units) they fit: clusters of 4.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096 tile-m=128 tile-n=64 split=4' | FileCheck %s --check-prefix=WG3XS4
+// WG3XS4: \22kind\22: \22memset\22
+// WG3XS4: \22entry\22: \22gemm_argmin_k0_merge\22
+// WG3XS4-LABEL: gpu.func @gemm_argmin_k0(
+// WG3XS4-SAME: candidates split over 4 blocks (atomic (value, index) minimum)
+// WG3XS4-NOT: nvvm.cluster_dim
+// WG3XS4: memref.atomic_rmw minu
+// WG3XS4-LABEL: gpu.func @gemm_argmin_k0_merge(
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=3000 tile-m=128 tile-n=64 split=4' | FileCheck %s --check-prefix=WG3XS4FIT
+// WG3XS4FIT-NOT: memset
+// WG3XS4FIT-LABEL: gpu.func @gemm_argmin_k0(
+// WG3XS4FIT-SAME: candidates split over 4 blocks of a cluster
+// WG3XS4FIT-SAME: nvvm.cluster_dim = array<i32: 4, 1, 1>
+// WG3XS4FIT: memref.view {{.*}} to memref<1024xi64, #gpu.address_space<workgroup>>
+// WG3XS4FIT-NOT: memref.atomic_rmw
+// WG3XS4FIT-NOT: gpu.func
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096 persistent=0 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XSNP
 // WG3XSNP: ledger on h200: 64x64 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 4: 256 blocks in 1 wave(s)
+// WG3XSNP-NOT: cluster
 
 // The byte ledger's schedule model chooses tile shape and split; each
 // decision is a remark. Probe (4096 rows x 256 x 512, direct form, 3 FLOPs

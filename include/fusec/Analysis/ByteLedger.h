@@ -397,6 +397,11 @@ struct TileShape {
   /// persistent shape: it fills the GPU with candidate parts instead, and
   /// a split of the ledger's own would launch it without TMA.
   bool splittable = true;
+  /// Whether a split of this shape meets in clusters (the kernel's
+  /// candidate parts as the blocks of one cluster, TMA in persistent
+  /// blocks) when all its work units fit the clusters the GPU holds at
+  /// once (residentClusters): one launch instead of three.
+  bool clusterParts = false;
 };
 
 /// Whether sm_90a's TMA kernels (3xTF32's split producer among them) may
@@ -422,6 +427,37 @@ constexpr int64_t kMinCandidateTilesPerPart = 8;
 /// tile's norms and its own candidates' (a work item does so on its first
 /// tile only), counted as this many plain tiles.
 constexpr int64_t kTailTileCost = 2;
+/// At most this many candidate parts meet in distributed shared memory, as
+/// the blocks of one cluster (the portable cluster size); a split into more
+/// merges through the labels' atomics, after a memset, and an unpacking
+/// entry follows: two launches more.
+constexpr int64_t kMaxClusterParts = 8;
+/// GPCs of the H100 and H200 (132 SMs, 66 TPCs of two SMs).
+constexpr int64_t kGpcs = 8;
+
+/// Clusters of `parts` one-block-a-SM blocks that a GPU of
+/// `multiprocessors` SMs holds at once whichever of its TPCs the chip has
+/// disabled. A cluster runs within one GPC, and a GPC of 2t SMs holds
+/// floor(2t / parts) clusters: it leaves at most parts - 2 SMs idle for
+/// even parts (its SMs come in pairs) and parts - 1 for odd. On the H200,
+/// cuOccupancyMaxActiveClusters gave 30 clusters of 4 on one machine and
+/// 66 of 2 on another (docs/performance-notes.md, version 27); this gives
+/// 29 and 66.
+inline int64_t residentClusters(int64_t multiprocessors, int64_t parts) {
+  if (parts < 1 || multiprocessors < 1)
+    return 0;
+  int64_t idle = kGpcs * (parts % 2 ? parts - 1 : parts - 2);
+  return std::max<int64_t>(0, (multiprocessors - idle) / parts);
+}
+
+/// Whether `workUnits` units (row tiles x parts) of a split into `parts`
+/// meet in clusters: at most kMaxClusterParts parts, and every unit a
+/// block of a cluster that runs at once.
+inline bool clusterPartsFit(int64_t workUnits, int64_t parts,
+                            int64_t multiprocessors) {
+  return parts > 1 && parts <= kMaxClusterParts &&
+         workUnits <= residentClusters(multiprocessors, parts) * parts;
+}
 
 /// How `blocks` persistent blocks walk the row tiles split into `parts`
 /// candidate parts: each round, every block takes one work item (one part
@@ -525,8 +561,9 @@ struct ScheduleEstimate {
 /// shape (unsplit) takes its walk's path of candidate tiles instead, so a
 /// partial round of row tiles costs only the parts it holds; partial
 /// candidate tiles are computed in full; the rows are read once per split
-/// and the candidates once; a split adds two launches (the output memset
-/// and the merge). Fails on overflow or a missing FLOP rate.
+/// and the candidates once; a split into more than kMaxClusterParts parts
+/// adds two launches (the output memset and the merge). Fails on overflow
+/// or a missing FLOP rate.
 llvm::Expected<ScheduleEstimate>
 estimateTiledSchedule(const TiledWork &work, ArrayRef<TileShape> shapes,
                       unsigned shape, int64_t split,
