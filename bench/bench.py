@@ -952,6 +952,17 @@ def evaluate_targets(rows, ceilings):
                      cublas("probe"), 1.0)
         peak_target("probe", "Gram peak = labels (n × 8 B)", gram, n * 8)
         mismatch_target("probe", "Gram 0 mismatches vs f64", gram)
+        # --precision=3xtf32 keeps fp32 accuracy (its mismatches against
+        # float64 are counted); the probe's targets ask nothing more.
+        tx = fusec_best("probe", "gram", precision="3xtf32")
+        if tx is not None:
+            ratio_target("probe", "Gram, 3xtf32 ≤ 0.45 × best peer", tx,
+                         best_peer, 0.45)
+            ratio_target("probe", "Gram, 3xtf32 ≤ 1.0 × cuBLAS X@Cᵀ alone",
+                         tx, cublas("probe"), 1.0)
+            peak_target("probe", "Gram, 3xtf32 peak = labels (n × 8 B)", tx,
+                        n * 8)
+            mismatch_target("probe", "Gram, 3xtf32 0 mismatches vs f64", tx)
         rc = fusec_best("probe", "gram", precision="3xtf32-recheck")
         if rc is not None:
             ratio_target("probe", "Gram, 3xtf32-recheck ≤ 0.45 × best peer",
@@ -4178,6 +4189,24 @@ def self_check():
     ok(t["met"] is True, "gram vs cuBLAS")
     t = tmap[("probe", "naive peak = labels (n × 8 B)")]
     ok(t["met"] is True, "naive peak")
+    # --precision=3xtf32 rows get the probe's Gram targets of their own.
+    ok(not any(t["target"].startswith("Gram, 3xtf32 ") for t in targets),
+       "no 3xtf32 row, no 3xtf32 targets")
+    tx = mk("probe", "fusec gemm_argmin.probe.3xtf32-wgmma (gemm_argmin)",
+            "fusec", "gram", 0.026, 32768, 0, program="gemm_argmin",
+            plan="fused")
+    tx["precision"] = "3xtf32"
+    tt = {t["target"]: t for t in evaluate_targets(rows + [tx], ceil)
+          if t["shape"] == "probe"}
+    t = tt["Gram, 3xtf32 ≤ 0.45 × best peer"]
+    ok(t["met"] is True and abs(t["value"] - 0.026 / 0.070) < 1e-9,
+       "3xtf32 vs best peer: %s" % t)
+    t = tt["Gram, 3xtf32 ≤ 1.0 × cuBLAS X@Cᵀ alone"]
+    ok(t["met"] is True and abs(t["value"] - 0.026 / 0.036) < 1e-9,
+       "3xtf32 vs cuBLAS: %s" % t)
+    ok(tt["Gram, 3xtf32 peak = labels (n × 8 B)"]["met"] is True and
+       tt["Gram, 3xtf32 0 mismatches vs f64"]["met"] is True,
+       "3xtf32 peak and mismatches")
     t = tmap[("chain-134217728", "chain ≥ 90% of copy BW at 2|x|")]
     ok(t["met"] is True, "chain BW: %s" % t)
     t = tmap[("chain-4096", "chain ≤ 1.0 × torch.compile (graph replay)")]

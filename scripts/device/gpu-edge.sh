@@ -184,6 +184,9 @@ cases=(
   "tc-wg-3xtf32-inf|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --fill=inf"
   "tc-wg-3xtf32-equal|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --fill=equal"
   "tc-wg-3xtf32-dup|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --dup-rows=1"
+  "tc-wg-3xtf32-few-nan|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --expected-rows=4096 --fill=nan"
+  "tc-wg-3xtf32-few-inf|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32 --expected-rows=4096 --fill=inf"
+  "tc-wg-recheck-few-inf|$ex/gemm_argmin.mlir --arch=sm_90a --precision=3xtf32-recheck --expected-rows=4096 --fill=inf"
 )
 
 # The subset under the sanitizers: every kernel family (tiled running
@@ -192,7 +195,8 @@ cases=(
 sanitized=" naive-nan naive-dup naive-split-nan gemm-equal gemm-inf \
 naive-unfused-nan distance-equal chain-f16-large loop-k8-nan step-inf \
 f16-naive-large k1d1 forced-ties int-nearest-dup tc-f16-nan tc-f16-large \
-tc-3xtf32-inf tc-3xtf32-dup tc-wg-f16-nan tc-wg-3xtf32-inf tc-wg-3xtf32-dup "
+tc-3xtf32-inf tc-3xtf32-dup tc-wg-f16-nan tc-wg-3xtf32-inf tc-wg-3xtf32-dup \
+tc-wg-3xtf32-few-inf "
 # EDGE_ONLY (a bash regex on the labels) runs a subset, e.g. EDGE_ONLY=^tc-.
 only=${EDGE_ONLY:-}
 
