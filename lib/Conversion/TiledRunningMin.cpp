@@ -416,8 +416,9 @@ struct TileConfig {
   /// as a split the user asks for does, rather than with register staging.
   bool producerSplit = false;
   /// The candidate parts of a row tile (split, at most kMaxClusterParts)
-  /// run as the blocks of one cluster and meet in the first block's shared
-  /// memory rather than in the labels: each block stores its rows' packed
+  /// of TMA's persistent blocks, when every work unit fits the clusters the
+  /// GPU holds at once (clusterPartsFit), run as the blocks of one cluster
+  /// and meet in the first block's shared memory rather than in the labels: each block stores its rows' packed
   /// (key, index) pairs there, and after a cluster barrier the first block
   /// keeps the least of each row and stores the label. The launch is then
   /// the kernel alone, without the labels' memset and the unpacking entry
@@ -1884,13 +1885,14 @@ LogicalResult TiledBuilder::build() {
                         MemRefLayoutAttrInterface(), workgroup)));
   // clusterSplit: the packed (key, index) pairs of the cluster's parts,
   // [round parity][part][row of the tile]; the first block's are read.
-  // Persistent blocks alternate two rounds' buffers, so a block's stores
-  // of the next round cannot meet the first block's reads of this one.
+  // The persistent blocks alternate two rounds' buffers, so a block's
+  // stores of the next round cannot meet the first block's reads of this
+  // one.
   Value exchangeSmem;
   if (cfg.clusterSplit)
-    exchangeSmem = sharedBuffer(MemRefType::get(
-        {(cfg.persistent ? 2 : 1) * cfg.split * cfg.bm}, builder.getI64Type(),
-        MemRefLayoutAttrInterface(), workgroup));
+    exchangeSmem = sharedBuffer(
+        MemRefType::get({2 * cfg.split * cfg.bm}, builder.getI64Type(),
+                        MemRefLayoutAttrInterface(), workgroup));
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
   // translatesRows: mu . c is one more candidate sum, the last.
@@ -2103,10 +2105,6 @@ LogicalResult TiledBuilder::build() {
                             .getResult()
                       : idx(0);
     tmaSetupEnd = &*std::prev(builder.getInsertionPoint());
-  } else if (cfg.clusterSplit) {
-    // Every block of the cluster must run before the others store into
-    // its shared memory: the arrival here, the wait before the stores.
-    NVVM::ClusterArriveRelaxedOp::create(builder, loc, UnitAttr());
   }
   // The frame of one row tile: the root, or with persistent blocks the
   // loop over row tiles bx, bx + gridDim.x, ...; rowIterationBase is the
@@ -3426,31 +3424,25 @@ LogicalResult TiledBuilder::build() {
   // Merge the pairs of the threads that share a row (lanes differing in
   // the low log2(tx) bits), then write.
   emitter.setInsertionPoint(tileFrame);
-  // clusterSplit: the byte address of slot [round][part][0] of the
-  // exchange (this block's part in the first block's buffer), and of the
-  // round's first slot.
+  // clusterSplit: this block's part (its rank in the cluster) and its
+  // round's first part slot in the exchange; exchangeSlot(part, row) is
+  // the element of [round][part][row].
   Value exchangeRank, exchangeRoundBase;
   auto exchangeSlot = [&](Value part, Value localRow) -> Value {
-    Value slot = arith::AddIOp::create(
+    return arith::AddIOp::create(
         builder, loc,
         arith::MulIOp::create(builder, loc,
                               arith::AddIOp::create(builder, loc,
                                                     exchangeRoundBase, part),
                               idx(cfg.bm)),
         localRow);
-    return slot;
   };
   if (cfg.clusterSplit) {
-    if (!cfg.tma)
-      NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
     exchangeRank = arith::IndexCastUIOp::create(
         builder, loc, builder.getIndexType(),
         NVVM::ClusterId::create(builder, loc, builder.getI32Type()));
     exchangeRoundBase =
-        exchangeRound ? arith::MulIOp::create(builder, loc, exchangeRound,
-                                              idx(cfg.split))
-                            .getResult()
-                      : idx(0);
+        arith::MulIOp::create(builder, loc, exchangeRound, idx(cfg.split));
   }
   for (int64_t m = 0; m < cfg.tm; ++m) {
     Value value = jResults[m];
@@ -3771,17 +3763,14 @@ void TiledBuilder::specializeWarps(
     unitTiles = unit.tiles;
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
-  Block::iterator unitEnd = builder.getInsertionPoint();
-  Block *unitBlock = builder.getInsertionBlock();
   if (cfg.clusterSplit) {
     // The unit's cluster barrier, after its loads are issued: the
     // consumers arrive once their pairs are stored. The producers then
     // wait for them before the next unit's loads, which the stages would
     // hold back until then anyway.
-    NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
+    auto arrive = NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
     NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
-    unitEnd = std::prev(builder.getInsertionPoint(), 2);
-    builder.setInsertionPoint(unitBlock, unitEnd);
+    builder.setInsertionPoint(arrive);
     lead();
   }
   auto tileLoop = scf::ForOp::create(builder, loc, idx(0), unitTiles, idx(1));
@@ -5286,16 +5275,13 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   launch.grid = {rowTiles,
                  Expr::integer(cfg.persistent ? 1 : cfg.split),
                  Expr::integer(1)};
-  // A row tile's parts are one cluster: consecutive blocks of a persistent
-  // launch (work unit w is part w % split), else the grid's y.
-  if (cfg.clusterSplit) {
-    int32_t parts = static_cast<int32_t>(cfg.split);
-    ctx.func->setAttr("nvvm.cluster_dim",
-                      DenseI32ArrayAttr::get(ctx.func.getContext(),
-                                             cfg.persistent
-                                                 ? ArrayRef<int32_t>{parts, 1, 1}
-                                                 : ArrayRef<int32_t>{1, parts, 1}));
-  }
+  // A row tile's parts are one cluster: consecutive blocks of the
+  // persistent launch (work unit w is part w % split).
+  if (cfg.clusterSplit)
+    ctx.func->setAttr(
+        "nvvm.cluster_dim",
+        DenseI32ArrayAttr::get(ctx.func.getContext(),
+                               {static_cast<int32_t>(cfg.split), 1, 1}));
   launch.block = {Expr::integer(cfg.launchThreads()), Expr::integer(1),
                   Expr::integer(1)};
   launch.sharedBytes = Expr::integer(tb.dynamicSharedBytes());
