@@ -65,6 +65,7 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   gpu.stages = options.stages;
   gpu.cluster = options.cluster;
   gpu.persistent = options.persistent;
+  gpu.clusterSplit = options.clusterSplit;
   gpu.compensatedSums = options.compensatedSums;
   gpu.threadM = options.threadM;
   gpu.threadN = options.threadN;

@@ -38,6 +38,10 @@ struct TileOptions {
   /// TMA without clusters: -1 chosen, 0 one block per row tile, 1 blocks
   /// that stay resident and walk the row tiles, caching candidate norms.
   int64_t persistent = -1;
+  /// Candidate parts of TMA's persistent blocks: -1 chosen (in clusters
+  /// when every work unit fits the clusters the GPU holds at once), 0
+  /// through the labels' atomics, 1 in clusters whenever the schedule can.
+  int64_t clusterSplit = -1;
   /// How f32 products of the Gram form run: "ieee" (FMA units), "tf32" or
   /// "3xtf32" (tensor cores). f16 and bf16 products always use tensor
   /// cores, which compute them exactly.

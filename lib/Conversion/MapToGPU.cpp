@@ -718,6 +718,13 @@ struct FuseMapToGPUPass
       return signalPassFailure();
     }
     tiles.persistent = persistent;
+    if (clusterSplit < -1 || clusterSplit > 1) {
+      module.emitError("fuse-map-to-gpu: cluster-split must be -1 (chosen), "
+                       "0 or 1, not ")
+          << static_cast<int64_t>(clusterSplit);
+      return signalPassFailure();
+    }
+    tiles.clusterSplit = clusterSplit;
     tiles.compensatedSums = compensatedSums;
     tiles.threadM = threadM;
     tiles.threadN = threadN;

@@ -4790,7 +4790,7 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       o.measured.splittable = !o.measured.persistent && !splitProducer;
       // TMA's persistent blocks (the few rows' split producer among them)
       // may carry a split through clusters.
-      o.measured.clusterParts = tma && persistent;
+      o.measured.clusterParts = tma && persistent && opts.clusterSplit != 0;
       o.config.mma = mma;
       o.config.wgmma = wgmma;
       o.config.producerSplit = producerSplit;
@@ -5126,11 +5126,15 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // 4 ran 45.5 us against 26.1 us at 120, where the H200 held 30
   // clusters; docs/performance-notes.md, version 27). Blocks that share
   // an SM fared worse in clusters too (the FMA schedule on the probe).
+  // --cluster-split=0 keeps the atomics; =1 takes clusters whether or not
+  // they all fit at once.
   cfg.clusterSplit =
       clusters && cfg.tma && cfg.persistent && !recheck && cfg.cluster == 1 &&
-      plan->indexOutput &&
-      clusterPartsFit(rowTilesEstimate * cfg.split, cfg.split,
-                      ctx.tiles.device.multiprocessors);
+      plan->indexOutput && cfg.split > 1 && cfg.split <= kMaxClusterParts &&
+      ctx.tiles.clusterSplit != 0 &&
+      (ctx.tiles.clusterSplit == 1 ||
+       clusterPartsFit(rowTilesEstimate * cfg.split, cfg.split,
+                       ctx.tiles.device.multiprocessors));
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   // Staged slices: two static buffers (48 KiB at most), or the cp.async

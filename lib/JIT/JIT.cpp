@@ -100,7 +100,8 @@ std::string optionsKey(const fusec::CompileOptions &o, StringRef arch) {
           llvm::Twine(o.threadN) + ";" + o.device + ";" +
           llvm::Twine(o.allowReassociation) + ";" + o.precision + ";" +
           llvm::Twine(o.cluster) + ";" + llvm::Twine(o.persistent) + ";" +
-          llvm::Twine(o.compensatedSums) + ";" + compilerIdentity())
+          llvm::Twine(o.clusterSplit) + ";" + llvm::Twine(o.compensatedSums) +
+          ";" + compilerIdentity())
       .str();
 }
 

@@ -96,6 +96,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   map.stages = options.stages;
   map.cluster = options.cluster;
   map.persistent = options.persistent;
+  map.clusterSplit = options.clusterSplit;
   map.compensatedSums = options.compensatedSums;
   map.threadM = options.threadM;
   map.threadN = options.threadN;

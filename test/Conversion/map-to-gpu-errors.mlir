@@ -7,6 +7,8 @@
 // CLUSTER: error: fuse-map-to-gpu: cluster must be -1 (chosen), 0, 1, 2 or 4, not 3
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='persistent=2' 2>&1 | FileCheck %s --check-prefix=PERSISTENT
 // PERSISTENT: error: fuse-map-to-gpu: persistent must be -1 (chosen), 0 or 1, not 2
+// RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='cluster-split=2' 2>&1 | FileCheck %s --check-prefix=CLUSTERSPLIT
+// CLUSTERSPLIT: error: fuse-map-to-gpu: cluster-split must be -1 (chosen), 0 or 1, not 2
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='tile-k=-8' 2>&1 | FileCheck %s --check-prefix=NEGK
 // NEGK: error: fuse-map-to-gpu: tile-k must be 0 (chosen) or positive, not -8
 // RUN: not fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='min-blocks=-3' 2>&1 | FileCheck %s --check-prefix=NEGBLOCKS

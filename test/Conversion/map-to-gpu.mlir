@@ -295,6 +295,21 @@
 // WG3XS4FIT: memref.view {{.*}} to memref<1024xi64, #gpu.address_space<workgroup>>
 // WG3XS4FIT-NOT: memref.atomic_rmw
 // WG3XS4FIT-NOT: gpu.func
+// cluster-split=0 keeps the probe's parts in the atomics (and the ledger
+// counts their 3 launches); cluster-split=1 takes clusters of 4 for 128
+// units, more than are sure to fit.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096 cluster-split=0' | FileCheck %s --check-prefix=WG3XSOFF
+// WG3XSOFF: \22kind\22: \22memset\22
+// WG3XSOFF: \22entry\22: \22gemm_argmin_k0_merge\22
+// WG3XSOFF-LABEL: gpu.func @gemm_argmin_k0(
+// WG3XSOFF-SAME: candidates split over 4 blocks (atomic (value, index) minimum); ledger on h200: 128x64 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 4: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 26.9 us (3 launch(es))
+// WG3XSOFF-NOT: nvvm.cluster_dim
+// WG3XSOFF: memref.atomic_rmw minu
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096 tile-m=128 tile-n=64 split=4 cluster-split=1' | FileCheck %s --check-prefix=WG3XS4ON
+// WG3XS4ON-NOT: memset
+// WG3XS4ON-LABEL: gpu.func @gemm_argmin_k0(
+// WG3XS4ON-SAME: candidates split over 4 blocks of a cluster
+// WG3XS4ON-SAME: nvvm.cluster_dim = array<i32: 4, 1, 1>
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=4096 persistent=0 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XSNP
 // WG3XSNP: ledger on h200: 64x64 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 4: 256 blocks in 1 wave(s)
 // WG3XSNP-NOT: cluster

@@ -187,6 +187,12 @@ static cl::opt<int64_t>
                cl::desc("GPU mode, TMA: -1 chosen, 0 a block per row tile, 1 "
                         "resident blocks caching the candidate norms"),
                cl::init(-1), cl::cat(runCategory));
+static cl::opt<int64_t> clusterSplit(
+    "cluster-split",
+    cl::desc("GPU mode, persistent TMA blocks' candidate parts: -1 chosen "
+             "(clusters when all fit at once), 0 atomics, 1 clusters "
+             "whenever possible"),
+    cl::init(-1), cl::cat(runCategory));
 static cl::opt<bool> compensatedSums(
     "compensated-sums",
     cl::desc("GPU mode: sums over the features carry their rounding error "
@@ -1353,6 +1359,7 @@ int Runner::runGPU(ModuleOp trialModule, func::FuncOp f,
     options.stages = stages;
     options.cluster = cluster;
     options.persistent = persistent;
+    options.clusterSplit = clusterSplit;
     options.compensatedSums = compensatedSums;
     options.precision = precision;
     options.expectedRows = expectedRows;
@@ -2088,12 +2095,12 @@ int main(int argc, char **argv) {
     return failWith("--launch needs --ptx");
   if (mode != Mode::GPU &&
       (tileM || tileN || tileK || minBlocks || split || stages ||
-       cluster != -1 ||
-       persistent != -1 || expectedRows || precision != "ieee"))
+       cluster != -1 || persistent != -1 || clusterSplit != -1 ||
+       expectedRows || precision != "ieee"))
     return failWith("--tile-m/--tile-n/--tile-k/--min-blocks/--split/"
                     "--stages/--cluster/"
-                    "--persistent/--expected-rows/--precision need "
-                    "--mode=gpu");
+                    "--persistent/--cluster-split/--expected-rows/--precision "
+                    "need --mode=gpu");
   if (!mlir::fuse::isKnownPrecision(precision))
     return failWith(std::string("--precision must be ") +
                     mlir::fuse::kKnownPrecisions + ", not '" + precision + "'");

@@ -112,6 +112,14 @@ static cl::opt<int64_t> persistent(
              "tile; 1 resident blocks that walk the row tiles and cache the "
              "candidate norms"),
     cl::init(-1), cl::cat(fusecCategory));
+static cl::opt<int64_t> clusterSplit(
+    "cluster-split",
+    cl::desc("Candidate parts of TMA's persistent blocks (sm_90a, at most "
+             "8): -1 chosen (they meet in a cluster's shared memory when "
+             "every work unit fits the clusters the GPU holds at once); 0 "
+             "always through the labels' atomics (a memset and an unpacking "
+             "entry); 1 in clusters whenever the schedule can"),
+    cl::init(-1), cl::cat(fusecCategory));
 static cl::opt<bool> compensatedSums(
     "compensated-sums",
     cl::desc("Norms and other sums over the features add each slice's sum "
@@ -257,6 +265,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   gpu.stages = stages;
   gpu.cluster = cluster;
   gpu.persistent = persistent;
+  gpu.clusterSplit = clusterSplit;
   gpu.compensatedSums = compensatedSums;
   fusec::buildGPUKernelPipeline(gpm, gpu);
   if (failed(gpm.run(*scheduled)))
@@ -365,6 +374,7 @@ int main(int argc, char **argv) {
   options.stages = stages;
   options.cluster = cluster;
   options.persistent = persistent;
+  options.clusterSplit = clusterSplit;
   options.compensatedSums = compensatedSums;
   options.threadM = threadM;
   options.threadN = threadN;

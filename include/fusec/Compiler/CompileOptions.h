@@ -38,6 +38,10 @@ struct CompileOptions {
   /// TMA schedule without clusters: -1 chosen, 0 a block per row tile, 1
   /// resident blocks that walk the row tiles and cache the candidate norms.
   int64_t persistent = -1;
+  /// Candidate parts of TMA's persistent blocks: -1 chosen (in a cluster's
+  /// shared memory when every work unit fits the clusters the GPU holds at
+  /// once), 0 through the labels' atomics, 1 in clusters whenever possible.
+  int64_t clusterSplit = -1;
   /// Sums over the features (norms) add each slice's sum by TwoSum and
   /// carry its rounding error; false: plain f32 chains (faster, about 10
   /// ulp off on sums of thousands of terms).

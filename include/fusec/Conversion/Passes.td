@@ -98,6 +98,12 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
            "TMA schedule without clusters: -1 chosen; 0 one block per row "
            "tile; 1 resident blocks that walk the row tiles and cache the "
            "candidate norms">,
+    Option<"clusterSplit", "cluster-split", "int64_t", /*default=*/"-1",
+           "Candidate parts of TMA's persistent blocks (sm_90a, at most 8): "
+           "-1 chosen (they meet in a cluster's shared memory when every "
+           "work unit fits the clusters the GPU holds at once); 0 always "
+           "through the labels' atomics (a memset and an unpacking entry); "
+           "1 in clusters whenever the schedule can">,
     Option<"compensatedSums", "compensated-sums", "bool", /*default=*/"true",
            "Norms and other sums over the features add each slice's sum by "
            "TwoSum and carry its rounding error (false: plain f32 chains, "

@@ -90,6 +90,12 @@ struct GPUPipelineOptions
       llvm::cl::desc("TMA schedule: -1 chosen, 0 a block per row tile, 1 "
                      "resident blocks caching the candidate norms"),
       llvm::cl::init(-1)};
+  Option<int64_t> clusterSplit{
+      *this, "cluster-split",
+      llvm::cl::desc("Candidate parts of persistent TMA blocks: -1 chosen "
+                     "(clusters when all fit at once), 0 atomics, 1 "
+                     "clusters whenever possible"),
+      llvm::cl::init(-1)};
   Option<bool> compensatedSums{
       *this, "compensated-sums",
       llvm::cl::desc("Sums over the features carry their rounding error "
