@@ -418,12 +418,12 @@ struct TileConfig {
   /// The candidate parts of a row tile (split, at most kMaxClusterParts)
   /// of TMA's persistent blocks, when every work unit fits the clusters the
   /// GPU holds at once (clusterPartsFit), run as the blocks of one cluster
-  /// and meet in the first block's shared memory rather than in the labels: each block stores its rows' packed
-  /// (key, index) pairs there, and after a cluster barrier the first block
-  /// keeps the least of each row and stores the label. The launch is then
-  /// the kernel alone, without the labels' memset and the unpacking entry
-  /// (on the probe those took 3.3 us of a 28.5 us call; session 21's
-  /// timeline, docs/performance-notes.md, version 27).
+  /// and meet in the first block's shared memory rather than in the labels:
+  /// each block stores its rows' packed (key, index) pairs there, and after a
+  /// cluster barrier the first block keeps the least of each row and stores the
+  /// label. The launch is then the kernel alone, without the labels' memset and
+  /// the unpacking entry (on the probe those took 3.3 us of a 28.5 us call;
+  /// session 21's timeline, docs/performance-notes.md, version 27).
   bool clusterSplit = false;
   /// MMA: each warp owns kMmaWarpRows rows of the block tile and all its
   /// bn candidates; tm = kMmaWarpRows / 8 rows and tn = bn / 4 candidates
@@ -3431,10 +3431,10 @@ LogicalResult TiledBuilder::build() {
   auto exchangeSlot = [&](Value part, Value localRow) -> Value {
     return arith::AddIOp::create(
         builder, loc,
-        arith::MulIOp::create(builder, loc,
-                              arith::AddIOp::create(builder, loc,
-                                                    exchangeRoundBase, part),
-                              idx(cfg.bm)),
+        arith::MulIOp::create(
+            builder, loc,
+            arith::AddIOp::create(builder, loc, exchangeRoundBase, part),
+            idx(cfg.bm)),
         localRow);
   };
   if (cfg.clusterSplit) {
@@ -3561,7 +3561,8 @@ LogicalResult TiledBuilder::build() {
       Value remote = NVVM::MapaOp::create(
           builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 7),
           local,
-          arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(0)));
+          arith::ConstantOp::create(builder, loc,
+                                    builder.getI32IntegerAttr(0)));
       LLVM::StoreOp::create(builder, loc, pack(key, index), remote,
                             /*alignment=*/8);
     } else if (cfg.split > 1) {
@@ -3611,15 +3612,15 @@ LogicalResult TiledBuilder::build() {
     builder.setInsertionPointToStart(inRows.thenBlock());
     Value best;
     for (int64_t part = 0; part < cfg.split; ++part) {
-      Value pair = memref::LoadOp::create(
-          builder, loc, exchangeSmem,
-          ValueRange{exchangeSlot(idx(part), localRow)});
+      Value pair =
+          memref::LoadOp::create(builder, loc, exchangeSmem,
+                                 ValueRange{exchangeSlot(idx(part), localRow)});
       best = best ? arith::MinUIOp::create(builder, loc, best, pair).getResult()
                   : pair;
     }
     auto [label, value] = unpackPair(best, plan.valueOutput.has_value());
-    memref::StoreOp::create(builder, loc, label,
-                            ctx.outputs[*plan.indexOutput], ValueRange{row});
+    memref::StoreOp::create(builder, loc, label, ctx.outputs[*plan.indexOutput],
+                            ValueRange{row});
     if (plan.valueOutput)
       memref::StoreOp::create(builder, loc, value,
                               ctx.outputs[*plan.valueOutput], ValueRange{row});
@@ -3829,8 +3830,7 @@ bool TiledBuilder::recheckStaged() const {
   return !rowType.isDynamicDim(1) && rowType.getDimSize(1) % 32 == 0;
 }
 
-std::pair<Value, Value> TiledBuilder::unpackPair(Value packed,
-                                                 bool withValue) {
+std::pair<Value, Value> TiledBuilder::unpackPair(Value packed, bool withValue) {
   Value low = arith::AndIOp::create(
       builder, loc, packed,
       arith::ConstantOp::create(builder, loc,
@@ -3839,10 +3839,9 @@ std::pair<Value, Value> TiledBuilder::unpackPair(Value packed,
     return {low, Value()};
   Value key = arith::TruncIOp::create(
       builder, loc, builder.getI32Type(),
-      arith::ShRUIOp::create(
-          builder, loc, packed,
-          arith::ConstantOp::create(builder, loc,
-                                    builder.getI64IntegerAttr(32))));
+      arith::ShRUIOp::create(builder, loc, packed,
+                             arith::ConstantOp::create(
+                                 builder, loc, builder.getI64IntegerAttr(32))));
   Value nanKey = i32(nanIsBest ? 0 : -1);
   Value isNan = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                       key, nanKey);
@@ -5128,13 +5127,13 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // an SM fared worse in clusters too (the FMA schedule on the probe).
   // --cluster-split=0 keeps the atomics; =1 takes clusters whether or not
   // they all fit at once.
-  cfg.clusterSplit =
-      clusters && cfg.tma && cfg.persistent && !recheck && cfg.cluster == 1 &&
-      plan->indexOutput && cfg.split > 1 && cfg.split <= kMaxClusterParts &&
-      ctx.tiles.clusterSplit != 0 &&
-      (ctx.tiles.clusterSplit == 1 ||
-       clusterPartsFit(rowTilesEstimate * cfg.split, cfg.split,
-                       ctx.tiles.device.multiprocessors));
+  cfg.clusterSplit = clusters && cfg.tma && cfg.persistent && !recheck &&
+                     cfg.cluster == 1 && plan->indexOutput && cfg.split > 1 &&
+                     cfg.split <= kMaxClusterParts &&
+                     ctx.tiles.clusterSplit != 0 &&
+                     (ctx.tiles.clusterSplit == 1 ||
+                      clusterPartsFit(rowTilesEstimate * cfg.split, cfg.split,
+                                      ctx.tiles.device.multiprocessors));
   if (ctx.tiles.remarks)
     ctx.kernel.emitRemark() << "fuse-map-to-gpu: " << decision;
   // Staged slices: two static buffers (48 KiB at most), or the cp.async
