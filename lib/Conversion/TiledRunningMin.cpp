@@ -1889,10 +1889,13 @@ LogicalResult TiledBuilder::build() {
   // stores of the next round cannot meet the first block's reads of this
   // one.
   Value exchangeSmem;
-  if (cfg.clusterSplit)
+  int64_t exchangeOffset = 0;
+  if (cfg.clusterSplit) {
     exchangeSmem = sharedBuffer(
         MemRefType::get({2 * cfg.split * cfg.bm}, builder.getI64Type(),
                         MemRefLayoutAttrInterface(), workgroup));
+    exchangeOffset = lastSharedOffset;
+  }
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
   // translatesRows: mu . c is one more candidate sum, the last.
@@ -3543,26 +3546,13 @@ LogicalResult TiledBuilder::build() {
     } else if (cfg.clusterSplit) {
       // The pair goes to the first block's slot for this part and row,
       // through distributed shared memory (mapa).
-      Value base = arith::IndexCastOp::create(
-          builder, loc, i64,
-          memref::ExtractAlignedPointerAsIndexOp::create(builder, loc,
-                                                         exchangeSmem));
       Value slot = arith::IndexCastOp::create(
           builder, loc, i64, exchangeSlot(exchangeRank, rowLocal(m)));
-      Value address = arith::AddIOp::create(
-          builder, loc, base,
-          arith::MulIOp::create(
-              builder, loc, slot,
-              arith::ConstantOp::create(builder, loc,
-                                        builder.getI64IntegerAttr(8))));
-      Value local = LLVM::IntToPtrOp::create(
-          builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 3),
-          address, LLVM::DereferenceableAttr());
-      Value remote = NVVM::MapaOp::create(
-          builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 7),
-          local,
-          arith::ConstantOp::create(builder, loc,
-                                    builder.getI32IntegerAttr(0)));
+      Value local = sharedPtr(arith::AddIOp::create(
+          builder, loc, i64c(exchangeOffset),
+          arith::MulIOp::create(builder, loc, slot, i64c(8))));
+      Value remote =
+          NVVM::MapaOp::create(builder, loc, clusterPtrType, local, i32(0));
       LLVM::StoreOp::create(builder, loc, pack(key, index), remote,
                             /*alignment=*/8);
     } else if (cfg.split > 1) {
@@ -3735,12 +3725,11 @@ void TiledBuilder::specializeWarps(
   // barrier counts every thread of the cluster); only the first issues
   // TMA loads.
   builder.setInsertionPoint(roles.elseBlock()->getTerminator());
-  Value leader;
   auto lead = [&]() {
     if (cfg.splitProducer())
       return;
-    leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, tid,
-                                   idx(cfg.threads()));
+    Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         tid, idx(cfg.threads()));
     auto leads = scf::IfOp::create(builder, loc, leader, false);
     builder.setInsertionPoint(leads.thenBlock()->getTerminator());
   };

@@ -141,10 +141,11 @@ run tc-wg-3xtf32-fewrows-racecheck compute-sanitizer --tool racecheck --error-ex
 # and d = 200: partial candidate tiles and slices), and TF32's plain TMA
 # producer split 2 ways; random row counts, rows past one round of
 # clusters (the persistent walk's two exchange buffers), exact ties across
-# the parts, memcheck and racecheck.
-cl="--mode=gpu $wg --expected-rows=4096 --keep-extent=256,512 --precision=3xtf32"
-cl4="--mode=gpu $wg --expected-rows=3000 --keep-extent=1000,200 --precision=3xtf32 --tile-m=128 --tile-n=64 --split=4"
-cltf="--mode=gpu $wg --expected-rows=4096 --keep-extent=1000,200 --precision=tf32 --split=2"
+# the parts, memcheck and racecheck. --cluster-split=1 makes sure that a
+# trial whose sizes would change the choice still takes the clusters.
+cl="--mode=gpu $wg --expected-rows=4096 --keep-extent=256,512 --precision=3xtf32 --cluster-split=1"
+cl4="--mode=gpu $wg --expected-rows=3000 --keep-extent=1000,200 --precision=3xtf32 --tile-m=128 --tile-n=64 --split=4 --cluster-split=1"
+cltf="--mode=gpu $wg --expected-rows=4096 --keep-extent=1000,200 --precision=tf32 --split=2 --cluster-split=1"
 run tc-wg-clusters fuse-run examples/gemm_argmin.mlir $cl --trials=4 --seed=231
 run tc-wg-clusters-rounds fuse-run examples/gemm_argmin.mlir $cl --trials=2 --seed=232 --dims=s0=20000
 run tc-wg-clusters-ties fuse-run examples/gemm_argmin.mlir $cl --trials=2 --seed=233 --dims=s0=9000 --dup-rows=1

@@ -259,7 +259,7 @@
 // WG3XS: %[[EXCHANGE:.*]] = memref.view {{.*}} to memref<256xi64, #gpu.address_space<workgroup>>
 // WG3XS: nvvm.cluster.arrive
 // WG3XS-NEXT: nvvm.cluster.wait
-// WG3XS-COUNT-2: memref.extract_aligned_pointer_as_index %[[EXCHANGE]]
+// WG3XS-COUNT-2: nvvm.mapa %{{.*}}, %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
 // WG3XS-NOT: memref.atomic_rmw
 // WG3XS: nvvm.cluster.arrive
 // WG3XS-NEXT: nvvm.cluster.wait

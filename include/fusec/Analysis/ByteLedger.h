@@ -561,9 +561,10 @@ struct ScheduleEstimate {
 /// shape (unsplit) takes its walk's path of candidate tiles instead, so a
 /// partial round of row tiles costs only the parts it holds; partial
 /// candidate tiles are computed in full; the rows are read once per split
-/// and the candidates once; a split into more than kMaxClusterParts parts
-/// adds two launches (the output memset and the merge). Fails on overflow
-/// or a missing FLOP rate.
+/// and the candidates once; a split adds two launches (the output memset
+/// and the merge) unless the shape's parts meet in clusters that all fit
+/// (clusterParts, clusterPartsFit). Fails on overflow or a missing FLOP
+/// rate.
 llvm::Expected<ScheduleEstimate>
 estimateTiledSchedule(const TiledWork &work, ArrayRef<TileShape> shapes,
                       unsigned shape, int64_t split,
