@@ -656,6 +656,8 @@ public:
       llvm::function_ref<void(Value, Value, Value, Value)> loadStage);
   /// Dynamic shared memory the launch must give (the cp.async schedule).
   int64_t dynamicSharedBytes() const { return dynamicBytes + dynamicSlack; }
+  /// Whether the producers sum the candidate norms (producerDuty).
+  bool producerSumsNorms() const { return producerDuty; }
 
 private:
   Value idx(int64_t v) {
@@ -934,7 +936,210 @@ private:
   SmallVector<WgmmaOperands> wgmmaOperands;
   /// translatesRows: mu, every feature of the origin (f32), else null.
   Value origin;
+
+  /// The split producer sums the candidate norms and mu . c from the
+  /// chunks it holds in registers, and hands them to the consumers in
+  /// colNormSmem (producerDutyApplies). The consumers then have no
+  /// candidate duty: on the probe's 3xTF32 kernel it was 216 of a consumer
+  /// thread's 424 instructions a slice (docs/performance-notes.md, version
+  /// 27), and the producers mostly wait on their loads.
+  bool producerDuty = false;
+  bool producerDutyApplies(int64_t dStatic) const;
+  /// The candidate sums of the producer's duty: the norms, then mu . c.
+  size_t producerDutySums() const { return plan.colReductions.size() + 1; }
+  /// The chunks of a candidate slice that each producer thread stages.
+  int64_t producerChunks() const {
+    return llvm::divideCeil(cfg.bn * (cfg.bk / chunkElems()),
+                            cfg.producerThreads());
+  }
+  /// producerDuty, while the producer's slice loop is emitted: the
+  /// thread's running sums, a (value, compensation) pair for each chunk
+  /// and sum, the previous slice's chunks, and whether this candidate
+  /// tile's norms are summed.
+  SmallVector<Value> producerSums, producerPreviousChunks;
+  Value producerNeedsNorms;
+  /// Adds the slice's `chunks` (the thread's candidate chunks) to
+  /// producerSums.
+  void accumulateProducerDuty(ArrayRef<Value> chunks);
+  /// Reduces the running sums `sums` over the threads of each candidate
+  /// row, stores the norms of candidate tile `tile` into its slot of
+  /// colNormSmem and arrives on kProducerDutyBarrier.
+  void publishProducerDuty(ValueRange sums, Value tile);
+  /// The candidate norms in shared memory, a buffer for each sum (mu . c
+  /// last); persistent blocks keep those of their first `cachedTiles`
+  /// candidate tiles (of every one when `cachesAll`) for later row tiles.
+  SmallVector<Value> colNormSmem;
+  /// Their offsets in the dynamic shared memory: the views are made in
+  /// the consumers' code, which the producer's does not see.
+  SmallVector<int64_t> colNormOffsets;
+  int64_t cachedTiles = 0;
+  bool cachesAll = false;
 };
+
+/// The named barrier (after 0, the block's, and 1, the consumers') on
+/// which the producer warpgroups hand a candidate tile's norms to the
+/// consumers (producerDuty): the producers arrive, the consumers wait.
+constexpr unsigned kProducerDutyBarrier = 2;
+
+bool TiledBuilder::producerDutyApplies(int64_t dStatic) const {
+  // Few rows only (the ledger's split of the candidates): with a row tile
+  // for every SM the producer paces the kernel, and sample-heavy's 3xTF32
+  // kernel ran 163.2 ms with the producers' duty against 160.6 without
+  // (docs/performance-notes.md, version 28).
+  if (!cfg.splitProducer() || !cfg.producerSplit || !cfg.translatesRows() ||
+      !cfg.persistent || !cfg.wgmma || ShapedType::isDynamic(dStatic))
+    return false;
+  // A producer thread's chunks then lie at the same features of distinct
+  // candidate rows, and a row's chunks are those of `perRow` consecutive
+  // lanes of one warp, which shuffles reduce.
+  int64_t perRow = cfg.bk / chunkElems();
+  if (!llvm::isPowerOf2_64(perRow) || perRow > 32 ||
+      cfg.producerThreads() % perRow != 0)
+    return false;
+  // The producer stores a tile's norms after its last slice's loads, which
+  // wait for the consumers to release a stage of that tile; with more
+  // slices than stages the consumers have then read the previous tile's
+  // norms (in the same slot, for a tile that is not cached).
+  if (static_cast<int64_t>(llvm::divideCeil(dStatic, cfg.bk)) <= cfg.stages)
+    return false;
+  // Only sums of the candidate element's square: the producer has the
+  // elements, not the emitter's expressions of them.
+  return llvm::all_of(plan.colReductions, [&](Operation *red) {
+    if (!isa<SumOp>(red))
+      return false;
+    Operation *term = red->getOperand(0).getDefiningOp();
+    if (!isa_and_nonnull<MulOp, SquareOp>(term))
+      return false;
+    return llvm::all_of(term->getOperands(), [&](Value factor) {
+      return readsLeafDirectly(factor, plan.colLeaf);
+    });
+  });
+}
+
+void TiledBuilder::accumulateProducerDuty(ArrayRef<Value> chunks) {
+  // Cached tiles keep their norms: their sums stay as they are.
+  SmallVector<Type> types(ValueRange(producerSums).getTypes());
+  auto ifOp = scf::IfOp::create(builder, loc, TypeRange(types),
+                                producerNeedsNorms, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(builder, loc, producerSums);
+  builder.setInsertionPointToStart(ifOp.thenBlock());
+  bool compensate = ctx.tiles.compensatedSums;
+  size_t sums = producerDutySums();
+  SmallVector<Value> updated(producerSums);
+  for (auto [p, chunk] : llvm::enumerate(chunks)) {
+    SmallVector<Value> elems;
+    for (int64_t e = 0; e < chunkElems(); ++e)
+      elems.push_back(vector::ExtractOp::create(builder, loc, chunk, e));
+    for (size_t i = 0; i < sums; ++i) {
+      // The chunk's sum, then added to the running value once (by TwoSum
+      // when compensated), as the consumers' duty adds a slice's. Padding
+      // (features past d, rows past k) is zeros and adds nothing.
+      bool isNorm = i + 1 < sums;
+      Value part;
+      for (Value v : elems) {
+        Value factor = isNorm ? v : origin;
+        part =
+            part
+                ? LLVM::FMAOp::create(builder, loc, factor, v, part).getResult()
+                : arith::MulFOp::create(builder, loc, factor, v).getResult();
+      }
+      size_t slot = 2 * (p * sums + i);
+      if (compensate) {
+        auto [sum, error] = twoSum(updated[slot], part);
+        updated[slot] = sum;
+        updated[slot + 1] =
+            arith::AddFOp::create(builder, loc, updated[slot + 1], error);
+      } else {
+        updated[slot] =
+            arith::AddFOp::create(builder, loc, updated[slot], part);
+      }
+    }
+  }
+  scf::YieldOp::create(builder, loc, updated);
+  producerSums.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+}
+
+void TiledBuilder::publishProducerDuty(ValueRange sums, Value tile) {
+  auto ifOp = scf::IfOp::create(builder, loc, producerNeedsNorms, false);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(ifOp.thenBlock());
+  bool compensate = ctx.tiles.compensatedSums;
+  int64_t perRow = cfg.bk / chunkElems();
+  Value producerTid =
+      arith::SubIOp::create(builder, loc, tid, idx(cfg.threads()));
+  Value rowLeader = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(builder, loc, producerTid, idx(perRow)), idx(0));
+  Value slot =
+      cachesAll ? tile
+                : arith::MinUIOp::create(builder, loc, tile, idx(cachedTiles))
+                      .getResult();
+  Value slotBase = arith::MulIOp::create(builder, loc, slot, idx(cfg.bn));
+  size_t count = producerDutySums();
+  stagingTid = producerTid;
+  for (int64_t p = 0; p < chunksPerThread(cfg.bn); ++p) {
+    Value rowInTile = chunkAt(p).rowInTile;
+    SmallVector<Value> norms;
+    for (size_t i = 0; i < count; ++i) {
+      size_t at = 2 * (p * count + i);
+      Value value = sums[at], comp = sums[at + 1];
+      // The row's lanes are consecutive: a butterfly leaves every lane
+      // with the row's sum (and the compensations' and roundings' sum).
+      for (int64_t offset = perRow / 2; offset >= 1; offset /= 2) {
+        auto shuffle = [&](Value v) {
+          return gpu::ShuffleOp::create(builder, loc, v, offset, 32,
+                                        gpu::ShuffleMode::XOR)
+              .getShuffleResult();
+        };
+        Value otherValue = shuffle(value);
+        if (!compensate) {
+          value = arith::AddFOp::create(builder, loc, value, otherValue);
+          continue;
+        }
+        Value otherComp = shuffle(comp);
+        auto [sum, error] = twoSum(value, otherValue);
+        value = sum;
+        comp = arith::AddFOp::create(
+            builder, loc, comp,
+            arith::AddFOp::create(builder, loc, otherComp, error));
+      }
+      // As the consumers publish theirs: a sum that overflowed or met an
+      // infinity or NaN made the compensation NaN and is itself the norm.
+      if (compensate) {
+        Value rounded = arith::AddFOp::create(builder, loc, value, comp);
+        Value unordered = arith::CmpFOp::create(
+            builder, loc, arith::CmpFPredicate::UNO, comp, comp);
+        value =
+            arith::SelectOp::create(builder, loc, unordered, value, rounded);
+      }
+      norms.push_back(value);
+    }
+    Value stores = arith::AndIOp::create(
+        builder, loc, rowLeader,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                              rowInTile, idx(cfg.bn)));
+    auto store = scf::IfOp::create(builder, loc, stores, false);
+    OpBuilder::InsertionGuard storeGuard(builder);
+    builder.setInsertionPointToStart(store.thenBlock());
+    Value local = arith::AddIOp::create(builder, loc, slotBase, rowInTile);
+    for (auto [i, norm] : llvm::enumerate(norms)) {
+      Value offset = idx(colNormOffsets[i]);
+      if (dynamicPad)
+        offset = arith::AddIOp::create(builder, loc, offset, dynamicPad);
+      Value smem = memref::ViewOp::create(
+          builder, loc, cast<MemRefType>(colNormSmem[i].getType()), dynamicBase,
+          offset, ValueRange{});
+      memref::StoreOp::create(builder, loc, norm, smem, ValueRange{local});
+    }
+  }
+  stagingTid = Value();
+  // bar.arrive orders the stores before the consumers' reads after their
+  // bar.sync on the same barrier.
+  NVVM::BarrierArriveOp::create(builder, loc, i32(kProducerDutyBarrier),
+                                i32(cfg.launchThreads()));
+}
 
 TiledBuilder::Chunk TiledBuilder::chunkAt(int64_t p, Value base, Value l0) {
   int64_t e = chunkElems();
@@ -1775,6 +1980,7 @@ LogicalResult TiledBuilder::build() {
   elemBytes = elemType.getIntOrFloatBitWidth() / 8;
   vectorLoads = !ShapedType::isDynamic(dStatic) && dStatic % chunkElems() == 0;
   fullSlices = !ShapedType::isDynamic(dStatic) && dStatic % cfg.bk == 0;
+  producerDuty = producerDutyApplies(dStatic);
 
   // Shared memory: slices of A and B (two buffers, transposed for the FMA
   // schedule; row-major for the MMA one, `stages` of them in dynamic shared
@@ -1878,7 +2084,7 @@ LogicalResult TiledBuilder::build() {
   // for 8 on sample-heavy f16; docs/performance-notes.md, version 14).
   bool halfRowDuty = cfg.tma && cfg.threads() == 2 * cfg.bm &&
                      (cfg.bk / 2) % chunkElems() == 0;
-  SmallVector<Value> rowNormSmem, colNormSmem;
+  SmallVector<Value> rowNormSmem;
   for (size_t i = 0; i < plan.rowReductions.size(); ++i)
     rowNormSmem.push_back(sharedBuffer(
         MemRefType::get({(halfRowDuty ? 2 : 1) * cfg.bm}, f32Type,
@@ -1902,9 +2108,11 @@ LogicalResult TiledBuilder::build() {
   size_t columnSums =
       plan.colReductions.size() + (cfg.translatesRows() ? 1 : 0);
   auto allocateColumnNorms = [&](int64_t slots) {
-    for (size_t i = 0; i < columnSums; ++i)
+    for (size_t i = 0; i < columnSums; ++i) {
       colNormSmem.push_back(sharedBuffer(MemRefType::get(
           {slots * cfg.bn}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
+      colNormOffsets.push_back(lastSharedOffset);
+    }
   };
   if (!cfg.persistent)
     allocateColumnNorms(1);
@@ -2232,8 +2440,6 @@ LogicalResult TiledBuilder::build() {
   // more slot and are recomputed for every row tile. The slots take the
   // shared memory that the stages and the rest leave to each of the
   // resident blocks (one at 128x256: 31 slots of 1 KiB beside 4 stages).
-  int64_t cachedTiles = 0;
-  bool cachesAll = false;
   if (cfg.persistent) {
     int64_t slotBytes = cfg.bn * 4 * static_cast<int64_t>(columnSums);
     int64_t slots = 1;
@@ -2433,6 +2639,13 @@ LogicalResult TiledBuilder::build() {
         builder, loc, builder.getIndexType(), opaque.getResult(0));
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
     SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
+    // The previous slice's sums while this slice's loads are in flight
+    // (after its stage's arrival they delayed these loads: the probe's
+    // kernel gained 1.2 us of the 3 that no duty at all would).
+    if (producerDuty) {
+      accumulateProducerDuty(producerPreviousChunks);
+      producerPreviousChunks = bRegs;
+    }
     waitStageFree(g);
     // The rows go unsplit, by TMA from the first thread.
     {
@@ -2765,6 +2978,9 @@ LogicalResult TiledBuilder::build() {
                              SmallVector<Value> &acc,
                              KernelEmitter::Frame *frame) -> LogicalResult {
     // translatesRows: the candidates' duty also sums mu . c, after `reds`.
+    // producerDuty: the producers sum the candidates'.
+    if (!isRow && producerDuty)
+      return success();
     bool withOrigin = !isRow && origin;
     size_t sums = reds.size() + (withOrigin ? 1 : 0);
     if (sums == 0)
@@ -3281,10 +3497,22 @@ LogicalResult TiledBuilder::build() {
     }
   };
   publish(rowNormSmem, plan.rowReductions, true, accSlots);
-  publish(colNormSmem, plan.colReductions, false,
-          accSlots + plan.rowReductions.size());
+  if (!producerDuty)
+    publish(colNormSmem, plan.colReductions, false,
+            accSlots + plan.rowReductions.size());
   if (hasNorms)
     gpu::BarrierOp::create(builder, loc);
+  // producerDuty: wait for the producers' norms of a tile they summed (a
+  // cached tile's were published with an earlier row tile).
+  if (producerDuty) {
+    emitter.setInsertionPoint(jLoop);
+    auto ifOp = scf::IfOp::create(builder, loc, needsColumnNorms, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    NVVM::BarrierOp::create(builder, loc, Type(), i32(kProducerDutyBarrier),
+                            i32(cfg.launchThreads()),
+                            NVVM::BarrierReductionAttr(), Value());
+  }
 
   // Epilogue: candidate values and the running (best, index) per row.
   for (int64_t m = 0; m < cfg.tm; ++m)
@@ -3739,7 +3967,7 @@ void TiledBuilder::specializeWarps(
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   // Persistent blocks: the same work units as the consumers', in order.
   Value rowTile = bx, unitIterationBase = idx(0), unitBegin = partBegin,
-        unitTiles = partTiles;
+        unitTiles = partTiles, firstRowTile, tailUnit;
   if (cfg.persistent) {
     WorkUnits units =
         planWorkUnits(gpu::GridDimOp::create(builder, loc, gpu::Dimension::x));
@@ -3751,6 +3979,11 @@ void TiledBuilder::specializeWarps(
     unitIterationBase = unit.iterationBase;
     unitBegin = unit.begin;
     unitTiles = unit.tiles;
+    tailUnit = unit.isTail;
+    if (producerDuty)
+      firstRowTile =
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                rowLoop.getInductionVar(), bx);
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
   if (cfg.clusterSplit) {
@@ -3772,11 +4005,59 @@ void TiledBuilder::specializeWarps(
   Value first =
       arith::AddIOp::create(builder, loc, unitIterationBase,
                             arith::MulIOp::create(builder, loc, tile, slices));
-  auto sliceLoop = scf::ForOp::create(builder, loc, idx(0), slices, idx(1));
-  builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
+  // producerDuty: the tile's norms are summed where the consumers would
+  // sum them (their needsColumnNorms): the block's first row tile, a tail
+  // unit, or a tile past the cached ones.
+  SmallVector<Value> dutyInits;
+  if (producerDuty) {
+    producerNeedsNorms =
+        tailUnit ? arith::OrIOp::create(builder, loc, firstRowTile, tailUnit)
+                       .getResult()
+                 : firstRowTile;
+    if (!cachesAll)
+      producerNeedsNorms = arith::OrIOp::create(
+          builder, loc, producerNeedsNorms,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, tile,
+                                idx(cachedTiles)));
+    int64_t chunks = producerChunks();
+    dutyInits.assign(2 * producerDutySums() * chunks, f32(0));
+    // The chunks before the first slice: zeros, which add nothing.
+    auto chunkType = VectorType::get({chunkElems()}, elemType);
+    dutyInits.append(
+        chunks,
+        arith::ConstantOp::create(
+            builder, loc,
+            DenseElementsAttr::get(chunkType, builder.getZeroAttr(elemType))));
+  }
+  auto sliceLoop =
+      scf::ForOp::create(builder, loc, idx(0), slices, idx(1), dutyInits);
   Value slice = sliceLoop.getInductionVar();
+  size_t sumCount = 2 * producerDutySums() * producerChunks();
+  if (producerDuty) {
+    builder.setInsertionPointToEnd(sliceLoop.getBody());
+    auto carried = sliceLoop.getRegionIterArgs();
+    producerSums.assign(carried.begin(), carried.begin() + sumCount);
+    producerPreviousChunks.assign(carried.begin() + sumCount, carried.end());
+  } else {
+    builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
+  }
   loadStage(slice, arith::AddIOp::create(builder, loc, first, slice), j0,
             rowBase);
+  if (producerDuty) {
+    SmallVector<Value> yielded(producerSums);
+    yielded.append(producerPreviousChunks);
+    scf::YieldOp::create(builder, loc, yielded);
+    // The last slice's chunks, then the tile's norms.
+    builder.setInsertionPointAfter(sliceLoop);
+    auto results = sliceLoop.getResults();
+    producerSums.assign(results.begin(), results.begin() + sumCount);
+    accumulateProducerDuty(
+        SmallVector<Value>(results.begin() + sumCount, results.end()));
+    publishProducerDuty(producerSums, tile);
+    producerSums.clear();
+    producerPreviousChunks.clear();
+    producerNeedsNorms = Value();
+  }
   builder.setInsertionPoint(ret);
 }
 
@@ -5310,9 +5591,15 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                  ? ", rows measured from the mean of the first candidate's "
                    "first " +
                        std::to_string(kOriginFeatures) +
-                       " features (its dot products summed by the candidate "
-                       "duty; non-finite sums recomputed)"
-                 : std::string());
+                       " features (its dot products summed by " +
+                       (tb.producerSumsNorms() ? "the producers"
+                                               : "the candidate duty") +
+                       "; non-finite sums recomputed)"
+                 : std::string())
+         << (tb.producerSumsNorms()
+                 ? ", candidate norms summed by the producers from their "
+                   "registers (handed over behind a named barrier)"
+                 : "");
     else if (splitStaged)
       os << ", slices split once into TF32 big, small and cross tiles "
             "through registers, 2 buffers ("

@@ -254,11 +254,15 @@
 // WG3XS-SAME: tiled running minimum: 64x128 block tile
 // WG3XS-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows by TMA
 // WG3XS-SAME: persistent blocks
+// WG3XS-SAME: (its dot products summed by the producers; non-finite sums recomputed), candidate norms summed by the producers from their registers
 // WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 26.1 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
 // WG3XS-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // WG3XS: %[[EXCHANGE:.*]] = memref.view {{.*}} to memref<256xi64, #gpu.address_space<workgroup>>
 // WG3XS: nvvm.cluster.arrive
 // WG3XS-NEXT: nvvm.cluster.wait
+// The consumers wait on named barrier 2 (their 128 threads and the
+// producers' 256) for the candidate norms, before their epilogue.
+// WG3XS: nvvm.barrier id = %c2_i32{{.*}} number_of_threads = %c384_i32
 // WG3XS-COUNT-2: nvvm.mapa %{{.*}}, %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
 // WG3XS-NOT: memref.atomic_rmw
 // WG3XS: nvvm.cluster.arrive
@@ -267,6 +271,21 @@
 // WG3XS: memref.load %[[EXCHANGE]]
 // WG3XS-NEXT: arith.minui
 // WG3XS: nvvm.setmaxregister  decrease 80
+// The producers sum each of their 4 chunks' squares and mu . c (FMAs
+// after a multiply, then TwoSum into the running pair): in every slice
+// the previous slice's chunks (carried), after this slice's loads are
+// issued and before the stage's wait; after the tile's slices the last
+// slice's, then they reduce the pairs over the 8 lanes of a candidate row
+// (xor 4, 2, 1: value and compensation), store the norms and arrive.
+// WG3XS: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// WG3XS-COUNT-4: vector.load
+// WG3XS-COUNT-24: llvm.intr.fma
+// WG3XS: nvvm.mbarrier.try_wait.parity
+// WG3XS: nvvm.mbarrier.arrive
+// WG3XS-COUNT-24: llvm.intr.fma
+// WG3XS-COUNT-4: gpu.shuffle  xor %{{.*}}, %c4_i32{{.*}}, %c32_i32{{.*}} : f32
+// WG3XS: memref.store
+// WG3XS: nvvm.barrier.arrive id = %c2_i32{{.*}} number_of_threads = %c384_i32
 // WG3XS: nvvm.cluster.arrive
 // WG3XS-NEXT: nvvm.cluster.wait
 // WG3XS-NOT: nvvm.cluster
