@@ -954,9 +954,8 @@ private:
   }
   /// producerDuty, while the producer's slice loop is emitted: the
   /// thread's running sums, a (value, compensation) pair for each chunk
-  /// and sum, the previous slice's chunks, and whether this candidate
-  /// tile's norms are summed.
-  SmallVector<Value> producerSums, producerPreviousChunks;
+  /// and sum, and whether this candidate tile's norms are summed.
+  SmallVector<Value> producerSums;
   Value producerNeedsNorms;
   /// Adds the slice's `chunks` (the thread's candidate chunks) to
   /// producerSums.
@@ -2639,13 +2638,6 @@ LogicalResult TiledBuilder::build() {
         builder, loc, builder.getIndexType(), opaque.getResult(0));
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
     SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
-    // The previous slice's sums while this slice's loads are in flight
-    // (after its stage's arrival they delayed these loads: the probe's
-    // kernel gained 1.2 us of the 3 that no duty at all would).
-    if (producerDuty) {
-      accumulateProducerDuty(producerPreviousChunks);
-      producerPreviousChunks = bRegs;
-    }
     waitStageFree(g);
     // The rows go unsplit, by TMA from the first thread.
     {
@@ -2671,6 +2663,12 @@ LogicalResult TiledBuilder::build() {
         NVVM::MemScopeKindAttr::get(builder.getContext(),
                                     NVVM::MemScopeKind::CTA));
     stagingTid = Value();
+    // After the arrival, so that the consumers have the stage first. (The
+    // previous slice's sums while this slice's loads were in flight, and
+    // each slice's loads issued with the previous slice, took the same
+    // time on the probe: docs/performance-notes.md, version 28.)
+    if (producerDuty)
+      accumulateProducerDuty(bRegs);
   };
   // TMA: wait until stage g % stages holds iteration g.
   auto waitFullTma = [&](Value g) {
@@ -4008,7 +4006,8 @@ void TiledBuilder::specializeWarps(
   // producerDuty: the tile's norms are summed where the consumers would
   // sum them (their needsColumnNorms): the block's first row tile, a tail
   // unit, or a tile past the cached ones.
-  SmallVector<Value> dutyInits;
+  // producerDuty: the slice loop carries the running sums.
+  SmallVector<Value> carriedInits;
   if (producerDuty) {
     producerNeedsNorms =
         tailUnit ? arith::OrIOp::create(builder, loc, firstRowTile, tailUnit)
@@ -4019,43 +4018,25 @@ void TiledBuilder::specializeWarps(
           builder, loc, producerNeedsNorms,
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, tile,
                                 idx(cachedTiles)));
-    int64_t chunks = producerChunks();
-    dutyInits.assign(2 * producerDutySums() * chunks, f32(0));
-    // The chunks before the first slice: zeros, which add nothing.
-    auto chunkType = VectorType::get({chunkElems()}, elemType);
-    dutyInits.append(
-        chunks,
-        arith::ConstantOp::create(
-            builder, loc,
-            DenseElementsAttr::get(chunkType, builder.getZeroAttr(elemType))));
+    carriedInits.assign(2 * producerDutySums() * producerChunks(), f32(0));
   }
   auto sliceLoop =
-      scf::ForOp::create(builder, loc, idx(0), slices, idx(1), dutyInits);
+      scf::ForOp::create(builder, loc, idx(0), slices, idx(1), carriedInits);
   Value slice = sliceLoop.getInductionVar();
-  size_t sumCount = 2 * producerDutySums() * producerChunks();
   if (producerDuty) {
     builder.setInsertionPointToEnd(sliceLoop.getBody());
     auto carried = sliceLoop.getRegionIterArgs();
-    producerSums.assign(carried.begin(), carried.begin() + sumCount);
-    producerPreviousChunks.assign(carried.begin() + sumCount, carried.end());
+    producerSums.assign(carried.begin(), carried.end());
   } else {
     builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
   }
   loadStage(slice, arith::AddIOp::create(builder, loc, first, slice), j0,
             rowBase);
   if (producerDuty) {
-    SmallVector<Value> yielded(producerSums);
-    yielded.append(producerPreviousChunks);
-    scf::YieldOp::create(builder, loc, yielded);
-    // The last slice's chunks, then the tile's norms.
+    scf::YieldOp::create(builder, loc, producerSums);
     builder.setInsertionPointAfter(sliceLoop);
-    auto results = sliceLoop.getResults();
-    producerSums.assign(results.begin(), results.begin() + sumCount);
-    accumulateProducerDuty(
-        SmallVector<Value>(results.begin() + sumCount, results.end()));
-    publishProducerDuty(producerSums, tile);
+    publishProducerDuty(sliceLoop.getResults(), tile);
     producerSums.clear();
-    producerPreviousChunks.clear();
     producerNeedsNorms = Value();
   }
   builder.setInsertionPoint(ret);

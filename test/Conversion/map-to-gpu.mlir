@@ -224,6 +224,14 @@
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XL
 // WG3XL: ledger on h200: 192x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 128 persistent blocks, 43 round(s) of 8 candidate part(s), 96% of block slots busy, predicted 171654.8 us
 // WG3XL-SAME: 128x128 tiles: best split 1, 181242.2 us
+// With a row tile for every SM the producer paces the kernel: the
+// consumers keep the candidate duty (no arrival on named barrier 2).
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=131072' | FileCheck %s --check-prefix=WG3XLDUTY
+// WG3XLDUTY-LABEL: gpu.func @gemm_argmin_k0(
+// WG3XLDUTY-SAME: its dot products summed by the candidate duty
+// WG3XLDUTY-NOT: candidate norms summed by the producers
+// WG3XLDUTY-NOT: nvvm.barrier.arrive
+// WG3XLDUTY: gpu.return
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=131072 persistent=0 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XW
 // WG3XW: ledger on h200: 128x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 1024 blocks in 8 wave(s), 97% of block slots busy, predicted 181242.2 us
 // WG3XW-SAME: 192x128 tiles: best split 1, 191614.2 us
@@ -271,18 +279,19 @@
 // WG3XS: memref.load %[[EXCHANGE]]
 // WG3XS-NEXT: arith.minui
 // WG3XS: nvvm.setmaxregister  decrease 80
-// The producers sum each of their 4 chunks' squares and mu . c (FMAs
-// after a multiply, then TwoSum into the running pair): in every slice
-// the previous slice's chunks (carried), after this slice's loads are
-// issued and before the stage's wait; after the tile's slices the last
-// slice's, then they reduce the pairs over the 8 lanes of a candidate row
-// (xor 4, 2, 1: value and compensation), store the norms and arrive.
-// WG3XS: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// The producers' slice loop carries their running sums: each slice
+// loads the thread's 4 candidate chunks, waits for its stage, stores their
+// split parts and arrives, then sums each chunk's squares and mu . c (FMAs
+// after a multiply, then TwoSum into the running pair). After the tile's
+// slices they reduce the pairs over the 8 lanes of a candidate row (xor
+// 4, 2, 1: value and compensation), store the norms and arrive.
+// WG3XS: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
 // WG3XS-COUNT-4: vector.load
-// WG3XS-COUNT-24: llvm.intr.fma
+// WG3XS-NOT: llvm.intr.fma
 // WG3XS: nvvm.mbarrier.try_wait.parity
 // WG3XS: nvvm.mbarrier.arrive
 // WG3XS-COUNT-24: llvm.intr.fma
+// WG3XS: scf.yield
 // WG3XS-COUNT-4: gpu.shuffle  xor %{{.*}}, %c4_i32{{.*}}, %c32_i32{{.*}} : f32
 // WG3XS: memref.store
 // WG3XS: nvvm.barrier.arrive id = %c2_i32{{.*}} number_of_threads = %c384_i32
