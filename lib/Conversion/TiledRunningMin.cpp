@@ -973,7 +973,40 @@ private:
   SmallVector<int64_t> colNormOffsets;
   int64_t cachedTiles = 0;
   bool cachesAll = false;
+  /// Persistent blocks: the first index of candidate tile `tileOrdinal`'s
+  /// slot of colNormSmem.
+  Value normSlotBase(Value tileOrdinal);
+  /// Persistent blocks: whether the norms of candidate tile `tileOrdinal`
+  /// are summed in this row tile. The consumers' duty and the producers'
+  /// (producerDuty) follow this one rule, so that both sides meet on
+  /// kProducerDutyBarrier for the same tiles.
+  Value tileSumsNorms(Value firstRowTile, Value tailUnit, Value tileOrdinal);
 };
+
+Value TiledBuilder::normSlotBase(Value tileOrdinal) {
+  Value slot = cachesAll ? tileOrdinal
+                         : arith::MinUIOp::create(builder, loc, tileOrdinal,
+                                                  idx(cachedTiles))
+                               .getResult();
+  return arith::MulIOp::create(builder, loc, slot, idx(cfg.bn));
+}
+
+Value TiledBuilder::tileSumsNorms(Value firstRowTile, Value tailUnit,
+                                  Value tileOrdinal) {
+  // The block's first row tile, a tail unit or a tile past the cached
+  // ones. A tail unit's tile may be any part's: it accumulates its norms
+  // into slot 0, which no later unit of the block reads from the cache.
+  Value sums = tailUnit
+                   ? arith::OrIOp::create(builder, loc, firstRowTile, tailUnit)
+                         .getResult()
+                   : firstRowTile;
+  if (cachesAll)
+    return sums;
+  return arith::OrIOp::create(
+      builder, loc, sums,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                            tileOrdinal, idx(cachedTiles)));
+}
 
 /// The named barrier (after 0, the block's, and 1, the consumers') on
 /// which the producer warpgroups hand a candidate tile's norms to the
@@ -1071,11 +1104,7 @@ void TiledBuilder::publishProducerDuty(ValueRange sums, Value tile) {
   Value rowLeader = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(builder, loc, producerTid, idx(perRow)), idx(0));
-  Value slot =
-      cachesAll ? tile
-                : arith::MinUIOp::create(builder, loc, tile, idx(cachedTiles))
-                      .getResult();
-  Value slotBase = arith::MulIOp::create(builder, loc, slot, idx(cfg.bn));
+  Value slotBase = normSlotBase(tile);
   size_t count = producerDutySums();
   stagingTid = producerTid;
   for (int64_t p = 0; p < chunksPerThread(cfg.bn); ++p) {
@@ -2496,22 +2525,8 @@ LogicalResult TiledBuilder::build() {
   // a tile past the cached ones).
   Value colSlotBase = zeroIdx, needsColumnNorms;
   if (cfg.persistent) {
-    Value slot = cachesAll ? tileOrdinal
-                           : arith::MinUIOp::create(builder, loc, tileOrdinal,
-                                                    idx(cachedTiles))
-                                 .getResult();
-    colSlotBase = arith::MulIOp::create(builder, loc, slot, idx(cfg.bn));
-    // A tail unit's tile may be any part's: it accumulates its norms into
-    // slot 0, which no later unit of the block reads from the cache.
-    needsColumnNorms =
-        tailUnit ? arith::OrIOp::create(builder, loc, firstRowTile, tailUnit)
-                       .getResult()
-                 : firstRowTile;
-    if (!cachesAll)
-      needsColumnNorms = arith::OrIOp::create(
-          builder, loc, needsColumnNorms,
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
-                                tileOrdinal, idx(cachedTiles)));
+    colSlotBase = normSlotBase(tileOrdinal);
+    needsColumnNorms = tileSumsNorms(firstRowTile, tailUnit, tileOrdinal);
     emitter.define(colSlotBase, jLoop);
     emitter.define(needsColumnNorms, jLoop);
   }
@@ -4009,15 +4024,7 @@ void TiledBuilder::specializeWarps(
   // past the cached ones.
   SmallVector<Value> carriedInits;
   if (producerDuty) {
-    producerNeedsNorms =
-        tailUnit ? arith::OrIOp::create(builder, loc, firstRowTile, tailUnit)
-                       .getResult()
-                 : firstRowTile;
-    if (!cachesAll)
-      producerNeedsNorms = arith::OrIOp::create(
-          builder, loc, producerNeedsNorms,
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, tile,
-                                idx(cachedTiles)));
+    producerNeedsNorms = tileSumsNorms(firstRowTile, tailUnit, tile);
     carriedInits.assign(2 * producerDutySums() * producerChunks(), f32(0));
   }
   auto sliceLoop =
