@@ -711,19 +711,18 @@ struct FuseMapToGPUPass
       return signalPassFailure();
     }
     tiles.cluster = cluster;
-    if (persistent < -1 || persistent > 1) {
-      module.emitError("fuse-map-to-gpu: persistent must be -1 (chosen), 0 "
-                       "or 1, not ")
-          << static_cast<int64_t>(persistent);
+    // Options that are -1 (chosen), 0 (off) or 1 (on).
+    auto checkChoice = [&](StringRef name, int64_t value) {
+      if (value >= -1 && value <= 1)
+        return true;
+      module.emitError("fuse-map-to-gpu: ")
+          << name << " must be -1 (chosen), 0 or 1, not " << value;
+      return false;
+    };
+    if (!checkChoice("persistent", persistent) ||
+        !checkChoice("cluster-split", clusterSplit))
       return signalPassFailure();
-    }
     tiles.persistent = persistent;
-    if (clusterSplit < -1 || clusterSplit > 1) {
-      module.emitError("fuse-map-to-gpu: cluster-split must be -1 (chosen), "
-                       "0 or 1, not ")
-          << static_cast<int64_t>(clusterSplit);
-      return signalPassFailure();
-    }
     tiles.clusterSplit = clusterSplit;
     tiles.compensatedSums = compensatedSums;
     tiles.threadM = threadM;

@@ -1019,7 +1019,7 @@ bool TiledBuilder::producerDutyApplies(int64_t dStatic) const {
   // kernel ran 163.2 ms with the producers' duty against 160.6 without
   // (docs/performance-notes.md, version 28).
   if (!cfg.splitProducer() || !cfg.producerSplit || !cfg.translatesRows() ||
-      !cfg.persistent || !cfg.wgmma || ShapedType::isDynamic(dStatic))
+      !cfg.persistent || ShapedType::isDynamic(dStatic))
     return false;
   // A producer thread's chunks then lie at the same features of distinct
   // candidate rows, and a row's chunks are those of `perRow` consecutive
@@ -5386,8 +5386,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // --cluster-split=0 keeps the atomics; =1 takes clusters whether or not
   // they all fit at once.
   cfg.clusterSplit = clusters && cfg.tma && cfg.persistent && !recheck &&
-                     cfg.cluster == 1 && plan->indexOutput && cfg.split > 1 &&
-                     cfg.split <= kMaxClusterParts &&
+                     cfg.cluster == 1 && plan->indexOutput &&
+                     clusterPartsAllowed(cfg.split) &&
                      ctx.tiles.clusterSplit != 0 &&
                      (ctx.tiles.clusterSplit == 1 ||
                       clusterPartsFit(rowTilesEstimate * cfg.split, cfg.split,

@@ -450,12 +450,18 @@ inline int64_t residentClusters(int64_t multiprocessors, int64_t parts) {
   return std::max<int64_t>(0, (multiprocessors - idle) / parts);
 }
 
+/// Whether a split into `parts` can meet in clusters at all: 2 to
+/// kMaxClusterParts parts.
+inline bool clusterPartsAllowed(int64_t parts) {
+  return parts > 1 && parts <= kMaxClusterParts;
+}
+
 /// Whether `workUnits` units (row tiles x parts) of a split into `parts`
-/// meet in clusters: at most kMaxClusterParts parts, and every unit a
-/// block of a cluster that runs at once.
+/// meet in clusters: clusterPartsAllowed, and every unit a block of a
+/// cluster that runs at once.
 inline bool clusterPartsFit(int64_t workUnits, int64_t parts,
                             int64_t multiprocessors) {
-  return parts > 1 && parts <= kMaxClusterParts &&
+  return clusterPartsAllowed(parts) &&
          workUnits <= residentClusters(multiprocessors, parts) * parts;
 }
 
