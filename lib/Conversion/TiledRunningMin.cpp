@@ -174,7 +174,9 @@ struct TiledPlan {
 };
 
 /// Whether the i-th norm of a norm duty over `reds` is a sum: the
-/// reduction reds[i], or past them the origin's mu . c (translatesRows).
+/// reduction reds[i], or past them the origin's mu . c (translatesRows;
+/// with the producers' duty, the candidate's feature sum that the
+/// epilogue multiplies by mu).
 bool isSumNorm(ArrayRef<Operation *> reds, size_t i) {
   return i >= reds.size() || isa<SumOp>(reds[i]);
 }
@@ -945,7 +947,8 @@ private:
   /// 27), and the call went from 25.4 to 23.8 us (version 28).
   bool producerDuty = false;
   bool producerDutyApplies(int64_t dStatic) const;
-  /// The candidate sums of the producer's duty: the norms, then mu . c.
+  /// The candidate sums of the producer's duty: the norms, then the plain
+  /// sum of the features (mu . c is mu times it).
   size_t producerDutySums() const { return plan.colReductions.size() + 1; }
   /// The chunks of a candidate slice that each producer thread stages.
   int64_t producerChunks() const {
@@ -1068,14 +1071,19 @@ void TiledBuilder::accumulateProducerDuty(ArrayRef<Value> chunks) {
       // The chunk's sum, then added to the running value once (by TwoSum
       // when compensated), as the consumers' duty adds a slice's. Padding
       // (features past d, rows past k) is zeros and adds nothing.
+      // The last sum is the candidate's plain sum: mu . c is mu times it
+      // (mu is one value), which the consumers form in the epilogue, so
+      // that the producers need no origin.
       bool isNorm = i + 1 < sums;
       Value part;
       for (Value v : elems) {
-        Value factor = isNorm ? v : origin;
-        part =
-            part
-                ? LLVM::FMAOp::create(builder, loc, factor, v, part).getResult()
-                : arith::MulFOp::create(builder, loc, factor, v).getResult();
+        if (!isNorm) {
+          part = part ? arith::AddFOp::create(builder, loc, part, v).getResult()
+                      : v;
+          continue;
+        }
+        part = part ? LLVM::FMAOp::create(builder, loc, v, v, part).getResult()
+                    : arith::MulFOp::create(builder, loc, v, v).getResult();
       }
       size_t slot = 2 * (p * sums + i);
       if (compensate) {
@@ -2173,7 +2181,7 @@ LogicalResult TiledBuilder::build() {
   if (failed(kV))
     return failure();
   k = *kV;
-  if (cfg.translatesRows())
+  if (cfg.translatesRows() && !producerDuty)
     origin = emitOrigin(colMem);
   tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
@@ -2345,6 +2353,13 @@ LogicalResult TiledBuilder::build() {
                       : idx(0);
     tmaSetupEnd = &*std::prev(builder.getInsertionPoint());
   }
+  // producerDuty: the origin after the TMA setup, so that only the
+  // consumers compute it (the producers sum the candidates' features
+  // instead of mu . c). Before it, every thread loaded it and waited for
+  // those loads at the setup's cluster barrier, and the producers' first
+  // loads came after.
+  if (cfg.translatesRows() && producerDuty)
+    origin = emitOrigin(colMem);
   // The frame of one row tile: the root, or with persistent blocks the
   // loop over row tiles bx, bx + gridDim.x, ...; rowIterationBase is the
   // global iteration of the tile's first slice (the stages run on across
@@ -3563,6 +3578,9 @@ LogicalResult TiledBuilder::build() {
       local = arith::AddIOp::create(builder, loc, colSlotBase, local);
     Value originDot = memref::LoadOp::create(builder, loc, colNormSmem.back(),
                                              ValueRange{local});
+    // producerDuty: the producers summed the candidate's features.
+    if (producerDuty)
+      originDot = arith::MulFOp::create(builder, loc, origin, originDot);
     for (int64_t m = 0; m < cfg.tm; ++m) {
       Value &value = pairwiseAcc[m * cfg.tn + c];
       value = arith::AddFOp::create(builder, loc, value, originDot);
@@ -5578,10 +5596,13 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
          << (cfg.translatesRows()
                  ? ", rows measured from the mean of the first candidate's "
                    "first " +
-                       std::to_string(kOriginFeatures) +
-                       " features (its dot products summed by " +
-                       (tb.producerSumsNorms() ? "the producers"
-                                               : "the candidate duty") +
+                       std::to_string(kOriginFeatures) + " features (" +
+                       (tb.producerSumsNorms()
+                            ? "computed by the consumers; mu times the "
+                              "candidates' feature sums, which the producers "
+                              "sum"
+                            : "its dot products summed by the candidate "
+                              "duty") +
                        "; non-finite sums recomputed)"
                  : std::string())
          << (tb.producerSumsNorms()

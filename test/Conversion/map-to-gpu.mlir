@@ -262,12 +262,18 @@
 // WG3XS-SAME: tiled running minimum: 64x128 block tile
 // WG3XS-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows by TMA
 // WG3XS-SAME: persistent blocks
-// WG3XS-SAME: (its dot products summed by the producers; non-finite sums recomputed), candidate norms summed by the producers from their registers
+// WG3XS-SAME: (computed by the consumers; mu times the candidates' feature sums, which the producers sum; non-finite sums recomputed), candidate norms summed by the producers from their registers
 // WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 26.1 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
 // WG3XS-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // WG3XS: %[[EXCHANGE:.*]] = memref.view {{.*}} to memref<256xi64, #gpu.address_space<workgroup>>
 // WG3XS: nvvm.cluster.arrive
 // WG3XS-NEXT: nvvm.cluster.wait
+// Only the consumers compute the origin (the mean of the first 32
+// features of candidate 0), after the setup's cluster barrier: the
+// producers need none (see their loop below).
+// WG3XS-NOT: -> (f32) {
+// WG3XS: nvvm.setmaxregister  increase 248
+// WG3XS: scf.for {{.*}} to %c32{{.*}} iter_args({{.*}}) -> (f32) {
 // The consumers wait on named barrier 2 (their 128 threads and the
 // producers' 256) for the candidate norms, before their epilogue.
 // WG3XS: nvvm.barrier id = %c2_i32{{.*}} number_of_threads = %c384_i32
@@ -281,16 +287,19 @@
 // WG3XS: nvvm.setmaxregister  decrease 80
 // The producers' slice loop carries their running sums: each slice
 // loads the thread's 4 candidate chunks, waits for its stage, stores their
-// split parts and arrives, then sums each chunk's squares and mu . c (FMAs
-// after a multiply, then TwoSum into the running pair). After the tile's
+// split parts and arrives, then sums each chunk's squares (three FMAs
+// after a multiply) and its features (three adds, no origin: mu . c is mu
+// times that sum), each into its running pair by TwoSum. After the tile's
 // slices they reduce the pairs over the 8 lanes of a candidate row (xor
-// 4, 2, 1: value and compensation), store the norms and arrive.
+// 4, 2, 1: value and compensation), store the sums and arrive.
+// WG3XS-NOT: -> (f32) {
 // WG3XS: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
 // WG3XS-COUNT-4: vector.load
 // WG3XS-NOT: llvm.intr.fma
 // WG3XS: nvvm.mbarrier.try_wait.parity
 // WG3XS: nvvm.mbarrier.arrive
-// WG3XS-COUNT-24: llvm.intr.fma
+// WG3XS-COUNT-12: llvm.intr.fma
+// WG3XS-NOT: llvm.intr.fma
 // WG3XS: scf.yield
 // WG3XS-COUNT-4: gpu.shuffle  xor %{{.*}}, %c4_i32{{.*}}, %c32_i32{{.*}} : f32
 // WG3XS: memref.store
