@@ -66,11 +66,16 @@ def main():
     global torch
     if len(sys.argv) < 5:
         sys.exit(__doc__)
-    import torch as torch_module
-    torch = torch_module
+    dirs = sys.argv[2:4]
+    # Every kernel of both builds, before torch and the GPU are touched.
+    missing = [os.path.join(dir_, name + suffix) for name in sys.argv[4:]
+               for dir_ in dirs for suffix in (".ptx", ".ptx.json")
+               if not os.path.isfile(os.path.join(dir_, name + suffix))]
+    if missing:
+        sys.exit("ab.py: no such kernel file: " + ", ".join(missing))
+    import torch
     bench.torch = torch
     rt = bench.FusecRuntime(sys.argv[1])
-    dirs = sys.argv[2:4]
     n, k, d = (int(os.environ.get(v, dflt)) for v, dflt in
                (("N", "4096"), ("K", "256"), ("D", "512")))
     reps = int(os.environ.get("REPS", "40"))
