@@ -21,7 +21,9 @@ median is printed, and the medians of each build by its place in the
 pair, so that a remaining order effect shows.
 
 Environment: N, K, D (default the probe: 4096, 256, 512), REPS (pairs of
-calls, default 40), NOREF=1 (no float64 reference, for large shapes).
+calls, default 40), NOREF=1 (no float64 reference, for large shapes),
+NOFLUSH=1 (the L2 keeps the inputs between calls: how much of a call the
+first reads from DRAM cost).
 The exit status is 1 when the labels of any kernel differ.
 """
 import os
@@ -79,6 +81,7 @@ def main():
     n, k, d = (int(os.environ.get(v, dflt)) for v, dflt in
                (("N", "4096"), ("K", "256"), ("D", "512")))
     reps = int(os.environ.get("REPS", "40"))
+    flushes = not os.environ.get("NOFLUSH")
     flush = torch.empty(64 * 1024 * 1024, dtype=torch.int32, device="cuda")
     # Warm-up: the first A/B of a fresh machine ran at idle clocks.
     warm = torch.rand((4096, 4096), device="cuda")
@@ -115,7 +118,8 @@ def main():
         for i in range(reps):
             order = (0, 1) if i % 2 == 0 else (1, 0)
             for place, j in enumerate(order):
-                flush.fill_(i)
+                if flushes:
+                    flush.fill_(i)
                 start = torch.cuda.Event(enable_timing=True)
                 end = torch.cuda.Event(enable_timing=True)
                 start.record()

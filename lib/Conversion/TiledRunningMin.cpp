@@ -738,7 +738,9 @@ private:
   /// and counts as 0 in the cross terms (an infinite operand times the
   /// other's exact remainder, 0, would make NaN too); the big x big product
   /// carries the inf or NaN. Found by gpu-edge.sh's tc-3xtf32 NaN and inf
-  /// cases.
+  /// cases. Without guardNonFinite (the split producer, whose non-finite
+  /// pairwise sums are recomputed) the TF32 part is cvt.rna's rounding
+  /// done by an add and a mask, without the guard that keeps a NaN a NaN.
   struct Tf32Parts {
     Value big, small, cross;
   };
@@ -1588,15 +1590,23 @@ Value TiledBuilder::packWgmmaAccumulators(ArrayRef<Value> acc) {
 std::array<SmallVector<Value>, 3>
 TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
   std::array<SmallVector<Value>, 3> parts;
-  // Registers (g, q), (g + 8, q), (g, q + 4), (g + 8, q + 4). In the
-  // swizzled tile the 8 rows of a warp's loads put chunk 2 * step (or
-  // 2 * step + 1) in 8 distinct chunk positions: no bank conflicts.
+  // Registers (g, q), (g + 8, q), (g, q + 4), (g + 8, q + 4): the four
+  // 8-row x 16-byte matrices (rows 0-7 and 8-15 of the warp, chunks
+  // 2 * step and 2 * step + 1) of one ldmatrix.x4, in which lane 4g + q
+  // receives word q of row g of each. Its lanes address whole 16-byte
+  // chunks, which the swizzle keeps contiguous and puts in 8 distinct
+  // positions for 8 rows: no bank conflicts. One instruction where four
+  // 32-bit loads, each with its own swizzled address, stood on the
+  // consumers' path from a full stage to the MMAs (the probe's 3xTF32
+  // call 4% faster with the rounding below; docs/performance-notes.md,
+  // version 30).
+  Value feature = arith::AddIOp::create(builder, loc, ldmColA, idx(8 * step));
+  Value matrices = nvgpu::LdMatrixOp::create(
+      builder, loc, VectorType::get({4, 1}, builder.getF32Type()), rowSmem,
+      stagedIndex(buffer, ldmRowA, feature), /*transpose=*/false, 4);
   for (int64_t reg = 0; reg < 4; ++reg) {
-    Value row = rowLocal(reg % 2);
-    Value feature = arith::AddIOp::create(builder, loc, tcol,
-                                          idx(8 * step + 4 * (reg / 2)));
-    Value v = memref::LoadOp::create(builder, loc, rowSmem,
-                                     stagedIndex(buffer, row, feature));
+    Value v = vector::ExtractOp::create(builder, loc, matrices,
+                                        ArrayRef<int64_t>{reg, 0});
     if (origin)
       v = arith::SubFOp::create(builder, loc, v, origin);
     Tf32Parts split = splitTf32(v, /*guardNonFinite=*/!origin);
@@ -1829,15 +1839,33 @@ SmallVector<Value> TiledBuilder::recomputeSpecialDots(ArrayRef<Value> values,
 TiledBuilder::Tf32Parts TiledBuilder::splitTf32(Value x, bool guardNonFinite) {
   Type i32 = builder.getI32Type();
   Type f32 = builder.getF32Type();
-  Value big = NVVM::ConvertFloatToTF32Op::create(builder, loc, i32, x,
-                                                 NVVM::FPRoundingMode::RNA);
-  Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
-  if (!guardNonFinite)
+  if (!guardNonFinite) {
+    // Round to nearest, ties away, as cvt.rna.tf32 does: add half of the
+    // TF32 ulp (13 mantissa bits dropped) to the bits and clear them.
+    // ptxas expands cvt.rna into the same add and mask plus a guard that
+    // keeps inf and NaN (an FSETP and a SEL a value). Without it a finite
+    // value splits bit for bit as before; inf keeps its bits, a NaN may
+    // turn into a zero or inf big part, but its small part, x - big, is
+    // NaN either way, so the pairwise sum is not finite and is recomputed
+    // (recomputeSpecialDots), as before.
+    Value bits = arith::BitcastOp::create(builder, loc, i32, x);
+    Value big = arith::AndIOp::create(
+        builder, loc,
+        arith::AddIOp::create(
+            builder, loc, bits,
+            arith::ConstantIntOp::create(builder, loc, i32, 0x1000)),
+        arith::ConstantIntOp::create(builder, loc, i32,
+                                     int64_t(int32_t(0xffffe000))));
+    Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
     return {
         big,
         arith::BitcastOp::create(builder, loc, i32,
                                  arith::SubFOp::create(builder, loc, x, bigF)),
         big};
+  }
+  Value big = NVVM::ConvertFloatToTF32Op::create(builder, loc, i32, x,
+                                                 NVVM::FPRoundingMode::RNA);
+  Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
   Value inf = arith::ConstantOp::create(
       builder, loc,
       builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));

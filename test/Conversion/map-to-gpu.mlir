@@ -538,33 +538,54 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP: nvvm.mbarrier.try_wait.parity
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 3
 // WG3XP-NOT: nvvm.wgmma.mma_async
-// WG3XP: %[[X:.*]] = memref.load %[[ROWS:view]][{{.*}}] : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
+// The k-step's A fragment is one ldmatrix.x4 of the stage's rows (no
+// 32-bit loads), each value measured from the origin and rounded to TF32
+// by adding half its ulp to the bits and clearing the 13 low bits (no
+// cvt.rna, whose expansion guards inf and NaN).
+// WG3XP-NOT: memref.load %{{.*}} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
+// WG3XP: %[[M:.*]] = nvgpu.ldmatrix %[[ROWS:view]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// WG3XP-NEXT: %[[X:.*]] = vector.extract %[[M]][0, 0] : f32 from vector<4x1xf32>
 // WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[MU]] : f32
-// WG3XP-NEXT: nvvm.convert.float.to.tf32 %[[XO]] {rnd = #nvvm.fp_rnd_mode<rna>}
+// WG3XP-NEXT: %[[XB:.*]] = arith.bitcast %[[XO]] : f32 to i32
+// WG3XP-NEXT: %[[HALF:.*]] = arith.constant 4096 : i32
+// WG3XP-NEXT: %[[XR:.*]] = arith.addi %[[XB]], %[[HALF]] : i32
+// WG3XP-NEXT: %[[MASK:.*]] = arith.constant -8192 : i32
+// WG3XP-NEXT: %[[XBIG:.*]] = arith.andi %[[XR]], %[[MASK]] : i32
+// WG3XP-NEXT: %[[XBIGF:.*]] = arith.bitcast %[[XBIG]] : i32 to f32
+// WG3XP-NEXT: arith.subf %[[XO]], %[[XBIGF]] : f32
+// WG3XP-NEXT: arith.bitcast
+// WG3XP-NEXT: vector.extract %[[M]][1, 0] : f32 from vector<4x1xf32>
+// WG3XP-NOT: nvvm.convert.float.to.tf32
 // WG3XP: nvvm.wgmma.fence.aligned
 // WG3XP-COUNT-3: llvm.inline_asm has_side_effects "{{.*}}wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}$31}, {$32, $33, $34, $35}, $36, p, 1, 1;
 // WG3XP-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 3
 // WG3XP-NOT: nvvm.wgmma.mma_async
-// WG3XP: %[[X:.*]] = memref.load %[[ROWS]][{{.*}}] : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[MU]] : f32
-// WG3XP-NEXT: nvvm.convert.float.to.tf32 %[[XO]] {rnd = #nvvm.fp_rnd_mode<rna>}
+// WG3XP-NOT: memref.load %{{.*}} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
+// WG3XP: %[[M:.*]] = nvgpu.ldmatrix %[[ROWS]][{{.*}}] {numTiles = 4 : i32, transpose = false}
+// WG3XP-NEXT: %[[X:.*]] = vector.extract %[[M]][0, 0] : f32 from vector<4x1xf32>
+// WG3XP-NEXT: arith.subf %[[X]], %[[MU]] : f32
+// WG3XP-NOT: nvvm.convert.float.to.tf32
 // WG3XP: nvvm.wgmma.fence.aligned
 // WG3XP-COUNT-3: llvm.inline_asm has_side_effects "{{.*}}wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}$31}, {$32, $33, $34, $35}, $36, p, 1, 1;
 // WG3XP-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 3
 // WG3XP-NOT: nvvm.wgmma.mma_async
-// WG3XP: %[[X:.*]] = memref.load %[[ROWS]][{{.*}}] : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[MU]] : f32
-// WG3XP-NEXT: nvvm.convert.float.to.tf32 %[[XO]] {rnd = #nvvm.fp_rnd_mode<rna>}
+// WG3XP-NOT: memref.load %{{.*}} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
+// WG3XP: %[[M:.*]] = nvgpu.ldmatrix %[[ROWS]][{{.*}}] {numTiles = 4 : i32, transpose = false}
+// WG3XP-NEXT: %[[X:.*]] = vector.extract %[[M]][0, 0] : f32 from vector<4x1xf32>
+// WG3XP-NEXT: arith.subf %[[X]], %[[MU]] : f32
+// WG3XP-NOT: nvvm.convert.float.to.tf32
 // WG3XP: nvvm.wgmma.fence.aligned
 // WG3XP-COUNT-3: llvm.inline_asm has_side_effects "{{.*}}wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}$31}, {$32, $33, $34, $35}, $36, p, 1, 1;
 // WG3XP-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // WG3XP: nvvm.wgmma.wait.group.sync.aligned 3
 // WG3XP-NOT: nvvm.wgmma.mma_async
-// WG3XP: %[[X:.*]] = memref.load %[[ROWS]][{{.*}}] : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
-// WG3XP-NEXT: %[[XO:.*]] = arith.subf %[[X]], %[[MU]] : f32
-// WG3XP-NEXT: nvvm.convert.float.to.tf32 %[[XO]] {rnd = #nvvm.fp_rnd_mode<rna>}
+// WG3XP-NOT: memref.load %{{.*}} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>
+// WG3XP: %[[M:.*]] = nvgpu.ldmatrix %[[ROWS]][{{.*}}] {numTiles = 4 : i32, transpose = false}
+// WG3XP-NEXT: %[[X:.*]] = vector.extract %[[M]][0, 0] : f32 from vector<4x1xf32>
+// WG3XP-NEXT: arith.subf %[[X]], %[[MU]] : f32
+// WG3XP-NOT: nvvm.convert.float.to.tf32
 // WG3XP: nvvm.wgmma.fence.aligned
 // WG3XP-COUNT-3: llvm.inline_asm has_side_effects "{{.*}}wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}$31}, {$32, $33, $34, $35}, $36, p, 1, 1;
 // WG3XP-NEXT: nvvm.wgmma.commit.group.sync.aligned
@@ -621,9 +642,14 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32
 // WG3XP: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg4,
 // WG3XP-NOT: vector.store %{{.*}}, %[[ROWS]][
-// The producer's split has no guard (a non-finite pair is recomputed), and
-// it stores two parts.
-// WG3XP: %[[CBIG:.*]] = nvvm.convert.float.to.tf32 %[[CV:.*]] {rnd = #nvvm.fp_rnd_mode<rna>}
+// The producer's split has no guard (a non-finite pair is recomputed): the
+// same rounding by an add and a mask, and it stores two parts.
+// WG3XP-NOT: nvvm.convert.float.to.tf32
+// WG3XP: %[[CB:.*]] = arith.bitcast %[[CV:.*]] : f32 to i32
+// WG3XP-NEXT: %[[CHALF:.*]] = arith.constant 4096 : i32
+// WG3XP-NEXT: %[[CR:.*]] = arith.addi %[[CB]], %[[CHALF]] : i32
+// WG3XP-NEXT: %[[CMASK:.*]] = arith.constant -8192 : i32
+// WG3XP-NEXT: %[[CBIG:.*]] = arith.andi %[[CR]], %[[CMASK]] : i32
 // WG3XP-NEXT: %[[CBIGF:.*]] = arith.bitcast %[[CBIG]] : i32 to f32
 // WG3XP-NEXT: arith.subf %[[CV]], %[[CBIGF]] : f32
 // WG3XP: vector.store %{{.*}}, %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
