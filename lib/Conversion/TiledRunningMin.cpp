@@ -1839,33 +1839,35 @@ SmallVector<Value> TiledBuilder::recomputeSpecialDots(ArrayRef<Value> values,
 TiledBuilder::Tf32Parts TiledBuilder::splitTf32(Value x, bool guardNonFinite) {
   Type i32 = builder.getI32Type();
   Type f32 = builder.getF32Type();
-  if (!guardNonFinite) {
-    // Round to nearest, ties away, as cvt.rna.tf32 does: add half of the
-    // TF32 ulp (13 mantissa bits dropped) to the bits and clear them.
-    // ptxas expands cvt.rna into the same add and mask plus a guard that
-    // keeps inf and NaN (an FSETP and a SEL a value). Without it a finite
-    // value splits bit for bit as before; inf keeps its bits, a NaN may
-    // turn into a zero or inf big part, but its small part, x - big, is
+  Value big;
+  if (guardNonFinite) {
+    big = NVVM::ConvertFloatToTF32Op::create(builder, loc, i32, x,
+                                             NVVM::FPRoundingMode::RNA);
+  } else {
+    // Round to nearest, ties away, as cvt.rna.tf32 does, by adding half of
+    // the TF32 ulp (13 mantissa bits dropped) to the bits and clearing
+    // them. ptxas expands cvt.rna into the same add and mask plus a guard
+    // that keeps inf and NaN (an FSETP and a SEL a value). Without it a
+    // finite value splits bit for bit as before; inf keeps its bits, a NaN
+    // may turn into a zero or inf big part, but its small part, x - big, is
     // NaN either way, so the pairwise sum is not finite and is recomputed
-    // (recomputeSpecialDots), as before.
+    // (recomputeSpecialDots), as before. Each operand is named before its
+    // use, so that the ops' order (which the lit checks follow) does not
+    // depend on the C++ compiler's order of evaluating arguments.
     Value bits = arith::BitcastOp::create(builder, loc, i32, x);
-    Value big = arith::AndIOp::create(
-        builder, loc,
-        arith::AddIOp::create(
-            builder, loc, bits,
-            arith::ConstantIntOp::create(builder, loc, i32, 0x1000)),
-        arith::ConstantIntOp::create(builder, loc, i32,
-                                     int64_t(int32_t(0xffffe000))));
-    Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
+    Value halfUlp = arith::ConstantIntOp::create(builder, loc, i32, 0x1000);
+    Value rounded = arith::AddIOp::create(builder, loc, bits, halfUlp);
+    Value keptBits = arith::ConstantIntOp::create(builder, loc, i32,
+                                                  int64_t(int32_t(0xffffe000)));
+    big = arith::AndIOp::create(builder, loc, rounded, keptBits);
+  }
+  Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
+  if (!guardNonFinite)
     return {
         big,
         arith::BitcastOp::create(builder, loc, i32,
                                  arith::SubFOp::create(builder, loc, x, bigF)),
         big};
-  }
-  Value big = NVVM::ConvertFloatToTF32Op::create(builder, loc, i32, x,
-                                                 NVVM::FPRoundingMode::RNA);
-  Value bigF = arith::BitcastOp::create(builder, loc, f32, big);
   Value inf = arith::ConstantOp::create(
       builder, loc,
       builder.getF32FloatAttr(std::numeric_limits<float>::infinity()));
