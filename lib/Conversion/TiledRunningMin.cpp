@@ -655,7 +655,8 @@ public:
   /// rowBase)`.
   void specializeWarps(
       Operation *setupEnd, Operation *ret,
-      llvm::function_ref<void(Value, Value, Value, Value)> loadStage);
+      llvm::function_ref<void(Value, Value, Value, Value)> loadStage,
+      llvm::function_ref<SmallVector<Value>(Value, Value)> loadChunks = {});
   /// Dynamic shared memory the launch must give (the cp.async schedule).
   int64_t dynamicSharedBytes() const { return dynamicBytes + dynamicSlack; }
   /// Whether the producers sum the candidate norms (producerDuty).
@@ -851,6 +852,24 @@ private:
   int64_t chunksPerThread(int64_t rows) const {
     return llvm::divideCeil(rows * (cfg.bk / chunkElems()), stagingThreads());
   }
+  /// Whether a thread's chunk `p` may fall past the tile's `rows` rows: only
+  /// when the staging threads do not divide the tile's chunks. Otherwise
+  /// the guard would cost a branch a chunk, which keeps ptxas from
+  /// interleaving the chunks' splits and stores.
+  bool chunkMayLeaveTile(int64_t rows) const {
+    return rows * (cfg.bk / chunkElems()) % stagingThreads() != 0;
+  }
+  /// Whether the split producer loads each slice's candidate chunks during
+  /// the previous slice (specializeWarps). With the producers' duty (few
+  /// rows) it paces the kernel by its loads' latency, which then overlaps
+  /// the wait for a free stage: with four stages the probe's 3xTF32 call
+  /// ran 5.5% faster (docs/performance-notes.md, version 31). Without the
+  /// duty (a row tile for every SM) sample-heavy ran 7% slower, and a
+  /// thread of one producer warpgroup holds 32 elements a slice.
+  bool prefetchesChunks() const {
+    return producerDuty &&
+           cfg.bn * (cfg.bk / chunkElems()) <= 4 * cfg.producerThreads();
+  }
   /// The threads that stage a slice: the producer's while the split
   /// producer is emitted, else the consumers'.
   int64_t stagingThreads() const {
@@ -961,6 +980,9 @@ private:
   /// thread's running sums, a (value, compensation) pair for each chunk
   /// and sum, and whether this candidate tile's norms are summed.
   SmallVector<Value> producerSums;
+  // The split producer's chunks of the current slice, loaded during the
+  // previous one (specializeWarps); empty when the stage loads its own.
+  SmallVector<Value> prefetchedChunks;
   Value producerNeedsNorms;
   /// Adds the slice's `chunks` (the thread's candidate chunks) to
   /// producerSums.
@@ -1224,12 +1246,13 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
     Chunk chunk = chunkAt(p, base, l0);
     Value rowInTile = chunk.rowInTile, row = chunk.row, feature = chunk.feature;
-    Value rowOk = arith::AndIOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
-                              rowsTotal),
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                              rowInTile, idx(rows)));
+    Value rowOk = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, row, rowsTotal);
+    if (chunkMayLeaveTile(rows))
+      rowOk = arith::AndIOp::create(
+          builder, loc, rowOk,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                rowInTile, idx(rows)));
     Value zeroVec = arith::ConstantOp::create(
         builder, loc,
         DenseElementsAttr::get(vecType, builder.getZeroAttr(elemType)));
@@ -1438,11 +1461,13 @@ void TiledBuilder::storeSplitTile(ArrayRef<Value> regs, ArrayRef<Value> parts,
   auto vecType = VectorType::get({e}, f32);
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
     Chunk chunk = chunkAt(p);
-    Value inTile = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, chunk.rowInTile, idx(rows));
-    auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
     OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(ifOp.thenBlock());
+    if (chunkMayLeaveTile(rows)) {
+      Value inTile = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, chunk.rowInTile, idx(rows));
+      auto ifOp = scf::IfOp::create(builder, loc, inTile, false);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+    }
     Value zero = arith::ConstantOp::create(
         builder, loc,
         DenseElementsAttr::get(vecType, builder.getF32FloatAttr(0)));
@@ -2680,11 +2705,11 @@ LogicalResult TiledBuilder::build() {
   // stores their TF32 parts, fences them for wgmma's async proxy and
   // arrives on the stage's full barrier, which counts the producer's
   // threads and the first thread's TMA load of the rows.
-  auto loadStageSplit = [&](Value s, Value g, Value j0, Value rowBase) {
-    // The thread's index, opaque to LLVM in every slice: otherwise LICM
-    // hoists the 64-bit addresses of all the thread's chunks out of the
-    // loops, and with the slice's registers held across the stage's wait
-    // the producer spilled even at 168 registers.
+  // The split producer thread's index, opaque to LLVM in every slice:
+  // otherwise LICM hoists the 64-bit addresses of all the thread's chunks
+  // out of the loops, and with the slice's registers held across the
+  // stage's wait the producer spilled even at 168 registers.
+  auto opaqueProducerTid = [&]() -> Value {
     Type i32 = builder.getI32Type();
     Value producerTid = arith::IndexCastUIOp::create(
         builder, loc, i32,
@@ -2694,10 +2719,24 @@ LogicalResult TiledBuilder::build() {
         builder.getStringAttr("mov.u32 $0, $1;"), builder.getStringAttr("=r,r"),
         builder.getUnitAttr(), UnitAttr(), LLVM::TailCallKindAttr(),
         LLVM::AsmDialectAttr(), ArrayAttr());
-    stagingTid = arith::IndexCastUIOp::create(
-        builder, loc, builder.getIndexType(), opaque.getResult(0));
+    return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
+                                        opaque.getResult(0));
+  };
+  // The split producer thread's chunks of candidate slice `s` of tile `j0`.
+  auto loadChunksSplit = [&](Value s, Value j0) {
+    stagingTid = opaqueProducerTid();
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
-    SmallVector<Value> bRegs = loadTile(colMem, j0, k, l0, cfg.bn);
+    SmallVector<Value> chunks = loadTile(colMem, j0, k, l0, cfg.bn);
+    stagingTid = Value();
+    return chunks;
+  };
+  auto loadStageSplit = [&](Value s, Value g, Value j0, Value rowBase) {
+    stagingTid = opaqueProducerTid();
+    SmallVector<Value> bRegs = prefetchedChunks;
+    if (bRegs.empty())
+      bRegs = loadTile(colMem, j0, k,
+                       arith::MulIOp::create(builder, loc, s, idx(cfg.bk)),
+                       cfg.bn);
     waitStageFree(g);
     // The rows go unsplit, by TMA from the first thread.
     {
@@ -3907,7 +3946,11 @@ LogicalResult TiledBuilder::build() {
   if (rowTileLoop)
     emitter.closeLoop(rowTileLoop, ValueRange{});
   if (cfg.splitProducer())
-    specializeWarps(tmaSetupEnd, ret, loadStageSplit);
+    specializeWarps(tmaSetupEnd, ret, loadStageSplit,
+                    prefetchesChunks()
+                        ? llvm::function_ref<SmallVector<Value>(Value, Value)>(
+                              loadChunksSplit)
+                        : nullptr);
   else if (cfg.tma)
     specializeWarps(tmaSetupEnd, ret, loadStageTma);
   // A block of a cluster stays until every block is done: the others
@@ -3976,7 +4019,8 @@ void TiledBuilder::splitRegisters(int64_t minBlocks) {
 /// reaches them.
 void TiledBuilder::specializeWarps(
     Operation *setupEnd, Operation *ret,
-    llvm::function_ref<void(Value, Value, Value, Value)> loadStage) {
+    llvm::function_ref<void(Value, Value, Value, Value)> loadStage,
+    llvm::function_ref<SmallVector<Value>(Value, Value)> loadChunks) {
   Block *body = ret->getBlock();
   builder.setInsertionPointAfter(setupEnd);
   Value isConsumer = arith::CmpIOp::create(
@@ -4075,22 +4119,43 @@ void TiledBuilder::specializeWarps(
     producerNeedsNorms = tileSumsNorms(firstRowTile, tailUnit, tile);
     carriedInits.assign(2 * producerDutySums() * producerChunks(), f32(0));
   }
+  size_t dutySlots = carriedInits.size();
+  if (loadChunks) {
+    SmallVector<Value> firstChunks = loadChunks(idx(0), j0);
+    carriedInits.append(firstChunks.begin(), firstChunks.end());
+  }
   auto sliceLoop =
       scf::ForOp::create(builder, loc, idx(0), slices, idx(1), carriedInits);
   Value slice = sliceLoop.getInductionVar();
-  if (producerDuty) {
+  SmallVector<Value> nextChunks;
+  if (!carriedInits.empty()) {
     builder.setInsertionPointToEnd(sliceLoop.getBody());
     auto carried = sliceLoop.getRegionIterArgs();
-    producerSums.assign(carried.begin(), carried.end());
+    producerSums.assign(carried.begin(), carried.begin() + dutySlots);
+    if (loadChunks) {
+      prefetchedChunks.assign(carried.begin() + dutySlots, carried.end());
+      // The next slice's chunks (the last slice loads its own again, which
+      // the L2 holds), so that their latency overlaps this slice's wait,
+      // split, stores and duty instead of preceding them.
+      Value next = arith::MinUIOp::create(
+          builder, loc, arith::AddIOp::create(builder, loc, slice, idx(1)),
+          arith::SubIOp::create(builder, loc, slices, idx(1)));
+      nextChunks = loadChunks(next, j0);
+    }
   } else {
     builder.setInsertionPoint(sliceLoop.getBody()->getTerminator());
   }
   loadStage(slice, arith::AddIOp::create(builder, loc, first, slice), j0,
             rowBase);
+  prefetchedChunks.clear();
+  if (!carriedInits.empty()) {
+    SmallVector<Value> yielded(producerSums);
+    yielded.append(nextChunks.begin(), nextChunks.end());
+    scf::YieldOp::create(builder, loc, yielded);
+  }
   if (producerDuty) {
-    scf::YieldOp::create(builder, loc, producerSums);
     builder.setInsertionPointAfter(sliceLoop);
-    publishProducerDuty(sliceLoop.getResults(), tile);
+    publishProducerDuty(sliceLoop.getResults().take_front(dutySlots), tile);
     producerSums.clear();
     producerNeedsNorms = Value();
   }
@@ -5396,8 +5461,14 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       (!splitStaged || cluster == 1)) {
     cfg.tma = true;
     cfg.cluster = cluster;
+    // Few rows (the producers' duty and prefetched candidate chunks): four
+    // stages let the producers run a slice further ahead; the probe's
+    // 3xTF32 call ran 5.5% faster with both, and neither alone paid
+    // (docs/performance-notes.md, version 31).
     if (splitStaged)
-      cfg.stages = ctx.tiles.stages ? ctx.tiles.stages : 3;
+      cfg.stages = ctx.tiles.stages  ? ctx.tiles.stages
+                   : cfg.producerSplit ? 4
+                                       : 3;
   }
   // Persistent blocks: the blocks of a cluster would have to walk the same
   // number of row tiles, which a remainder breaks.

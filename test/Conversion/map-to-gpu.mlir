@@ -261,6 +261,7 @@
 // WG3XS-LABEL: gpu.func @gemm_argmin_k0(
 // WG3XS-SAME: tiled running minimum: 64x128 block tile
 // WG3XS-SAME: candidate slices split once into TF32 big, small and cross tiles by two producer warpgroups, rows by TMA
+// WG3XS-SAME: 4 stages with mbarriers
 // WG3XS-SAME: persistent blocks
 // WG3XS-SAME: (computed by the consumers; mu times the candidates' feature sums, which the producers sum; non-finite sums recomputed), candidate norms summed by the producers from their registers
 // WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 26.1 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
@@ -285,22 +286,27 @@
 // WG3XS: memref.load %[[EXCHANGE]]
 // WG3XS-NEXT: arith.minui
 // WG3XS: nvvm.setmaxregister  decrease 80
-// The producers' slice loop carries their running sums: each slice
-// loads the thread's 4 candidate chunks, waits for its stage, stores their
-// split parts and arrives, then sums each chunk's squares (three FMAs
+// The producers' slice loop carries their running sums and the thread's 4
+// candidate chunks of the slice, loaded before the loop for the first
+// slice and during the previous slice for the others: each slice loads
+// the next slice's chunks, waits for its stage, stores the carried
+// chunks' split parts and arrives, then sums each chunk's squares (three FMAs
 // after a multiply) and its features (three adds, no origin: mu . c is mu
 // times that sum), each into its running pair by TwoSum. After the tile's
 // slices they reduce the pairs over the 8 lanes of a candidate row (xor
 // 4, 2, 1: value and compensation), store the sums and arrive.
 // WG3XS-NOT: -> (f32) {
-// WG3XS: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+// WG3XS-COUNT-4: vector.load
+// WG3XS-NOT: nvvm.mbarrier.try_wait.parity
+// WG3XS: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
 // WG3XS-COUNT-4: vector.load
 // WG3XS-NOT: llvm.intr.fma
 // WG3XS: nvvm.mbarrier.try_wait.parity
+// WG3XS-NOT: vector.load
 // WG3XS: nvvm.mbarrier.arrive
 // WG3XS-COUNT-12: llvm.intr.fma
 // WG3XS-NOT: llvm.intr.fma
-// WG3XS: scf.yield
+// WG3XS: scf.yield {{.*}}, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>{{$}}
 // WG3XS-COUNT-4: gpu.shuffle  xor %{{.*}}, %c4_i32{{.*}}, %c32_i32{{.*}} : f32
 // WG3XS: memref.store
 // WG3XS: nvvm.barrier.arrive id = %c2_i32{{.*}} number_of_threads = %c384_i32
@@ -654,7 +660,9 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP-NEXT: arith.subf %[[CV]], %[[CBIGF]] : f32
 // WG3XP: vector.store %{{.*}}, %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // WG3XP-NEXT: vector.store %{{.*}}, %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// WG3XP-NEXT: }
+// The producer threads divide the tile's chunks: no branch a chunk, which
+// kept ptxas from interleaving the chunks' splits and stores.
+// WG3XP-NOT: scf.if
 // WG3XP: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // WG3XP-NOT: gpu.barrier
 // WG3XP: nvvm.mbarrier.arrive
