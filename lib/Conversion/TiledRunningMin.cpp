@@ -1246,8 +1246,8 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
     Chunk chunk = chunkAt(p, base, l0);
     Value rowInTile = chunk.rowInTile, row = chunk.row, feature = chunk.feature;
-    Value rowOk = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, row, rowsTotal);
+    Value rowOk = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        row, rowsTotal);
     if (chunkMayLeaveTile(rows))
       rowOk = arith::AndIOp::create(
           builder, loc, rowOk,
@@ -2734,9 +2734,9 @@ LogicalResult TiledBuilder::build() {
     stagingTid = opaqueProducerTid();
     SmallVector<Value> bRegs = prefetchedChunks;
     if (bRegs.empty())
-      bRegs = loadTile(colMem, j0, k,
-                       arith::MulIOp::create(builder, loc, s, idx(cfg.bk)),
-                       cfg.bn);
+      bRegs =
+          loadTile(colMem, j0, k,
+                   arith::MulIOp::create(builder, loc, s, idx(cfg.bk)), cfg.bn);
     waitStageFree(g);
     // The rows go unsplit, by TMA from the first thread.
     {
@@ -5466,7 +5466,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     // 3xTF32 call ran 5.5% faster with both, and neither alone paid
     // (docs/performance-notes.md, version 31).
     if (splitStaged)
-      cfg.stages = ctx.tiles.stages  ? ctx.tiles.stages
+      cfg.stages = ctx.tiles.stages    ? ctx.tiles.stages
                    : cfg.producerSplit ? 4
                                        : 3;
   }
