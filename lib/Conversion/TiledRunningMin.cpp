@@ -852,12 +852,16 @@ private:
   int64_t chunksPerThread(int64_t rows) const {
     return llvm::divideCeil(rows * (cfg.bk / chunkElems()), stagingThreads());
   }
-  /// Whether a thread's chunk `p` may fall past the tile's `rows` rows: only
-  /// when the staging threads do not divide the tile's chunks. Otherwise
-  /// the guard would cost a branch a chunk, which keeps ptxas from
-  /// interleaving the chunks' splits and stores.
+  /// Whether a thread's chunk `p` is guarded against falling past the
+  /// tile's `rows` rows. It cannot when the staging threads divide the
+  /// tile's chunks; then the guard costs a branch a chunk, which keeps
+  /// ptxas from interleaving the chunks' splits and stores. Without it the
+  /// probe's 3xTF32 call ran 2-3% faster, but sample-heavy's 4% slower (3
+  /// pairs of calls), so only the kernels that prefetch the
+  /// chunks (few rows) drop it (docs/performance-notes.md, version 31).
   bool chunkMayLeaveTile(int64_t rows) const {
-    return rows * (cfg.bk / chunkElems()) % stagingThreads() != 0;
+    return !prefetchesChunks() ||
+           rows * (cfg.bk / chunkElems()) % stagingThreads() != 0;
   }
   /// Whether the split producer loads each slice's candidate chunks during
   /// the previous slice (specializeWarps). With the producers' duty (few
@@ -865,9 +869,10 @@ private:
   /// the wait for a free stage: with four stages the probe's 3xTF32 call
   /// ran 5.5% faster (docs/performance-notes.md, version 31). Without the
   /// duty (a row tile for every SM) sample-heavy ran 7% slower, and a
-  /// thread of one producer warpgroup holds 32 elements a slice.
+  /// thread of one producer warpgroup holds 32 elements a slice. Four
+  /// stages come with it (emitTiledRunningMin).
   bool prefetchesChunks() const {
-    return producerDuty &&
+    return producerDuty && cfg.stages >= 4 &&
            cfg.bn * (cfg.bk / chunkElems()) <= 4 * cfg.producerThreads();
   }
   /// The threads that stage a slice: the producer's while the split
@@ -5461,14 +5466,17 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       (!splitStaged || cluster == 1)) {
     cfg.tma = true;
     cfg.cluster = cluster;
-    // Few rows (the producers' duty and prefetched candidate chunks): four
+    // Few rows with more slices than four stages (the producers' duty and
+    // prefetched candidate chunks, TiledBuilder::prefetchesChunks): four
     // stages let the producers run a slice further ahead; the probe's
     // 3xTF32 call ran 5.5% faster with both, and neither alone paid
     // (docs/performance-notes.md, version 31).
+    bool dutySlices = !ShapedType::isDynamic(dStatic) &&
+                      llvm::divideCeil(dStatic, cfg.bk) > 4;
     if (splitStaged)
-      cfg.stages = ctx.tiles.stages    ? ctx.tiles.stages
-                   : cfg.producerSplit ? 4
-                                       : 3;
+      cfg.stages = ctx.tiles.stages                  ? ctx.tiles.stages
+                   : cfg.producerSplit && dutySlices ? 4
+                                                     : 3;
   }
   // Persistent blocks: the blocks of a cluster would have to walk the same
   // number of row tiles, which a remainder breaks.

@@ -303,6 +303,13 @@
 // WG3XS-NOT: llvm.intr.fma
 // WG3XS: nvvm.mbarrier.try_wait.parity
 // WG3XS-NOT: vector.load
+// The 256 producer threads divide the tile's 1024 chunks: after the rows'
+// TMA, no branch a chunk around its split and stores (it kept ptxas from
+// interleaving them).
+// WG3XS: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// WG3XS-NEXT: }
+// WG3XS-NOT: scf.if
+// WG3XS: nvvm.fence.proxy
 // WG3XS: nvvm.mbarrier.arrive
 // WG3XS-COUNT-12: llvm.intr.fma
 // WG3XS-NOT: llvm.intr.fma
@@ -660,9 +667,7 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // WG3XP-NEXT: arith.subf %[[CV]], %[[CBIGF]] : f32
 // WG3XP: vector.store %{{.*}}, %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // WG3XP-NEXT: vector.store %{{.*}}, %view_{{[0-9]+}}[{{.*}}] {alignment = 16 : i64} : memref<3x64x8x4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// The producer threads divide the tile's chunks: no branch a chunk, which
-// kept ptxas from interleaving the chunks' splits and stores.
-// WG3XP-NOT: scf.if
+// WG3XP-NEXT: }
 // WG3XP: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // WG3XP-NOT: gpu.barrier
 // WG3XP: nvvm.mbarrier.arrive
