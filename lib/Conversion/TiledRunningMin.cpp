@@ -509,6 +509,10 @@ constexpr int64_t kRegistersPerSM = 64 * 1024;
 constexpr int64_t kOriginFeatures = 32;
 /// Threads of the TMA schedule's producer: one warpgroup.
 constexpr int64_t kProducerThreads = 128;
+/// Stages of the split producer that loads each slice's candidate chunks
+/// during the previous slice (TiledBuilder::prefetchesChunks): a fourth
+/// lets the producers run a slice further ahead.
+constexpr int64_t kPrefetchStages = 4;
 
 int64_t TileConfig::tmaProducerThreads() const {
   // Beside three consumer warpgroups (192-row tiles) one producer
@@ -872,7 +876,7 @@ private:
   /// thread of one producer warpgroup holds 32 elements a slice. Four
   /// stages come with it (emitTiledRunningMin).
   bool prefetchesChunks() const {
-    return producerDuty && cfg.stages >= 4 &&
+    return producerDuty && cfg.stages >= kPrefetchStages &&
            cfg.bn * (cfg.bk / chunkElems()) <= 4 * cfg.producerThreads();
   }
   /// The threads that stage a slice: the producer's while the split
@@ -2727,11 +2731,16 @@ LogicalResult TiledBuilder::build() {
     return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
                                         opaque.getResult(0));
   };
-  // The split producer thread's chunks of candidate slice `s` of tile `j0`.
-  auto loadChunksSplit = [&](Value s, Value j0) {
-    stagingTid = opaqueProducerTid();
+  // The chunks of candidate slice `s` of tile `j0` of the producer thread
+  // at stagingTid.
+  auto loadSliceChunks = [&](Value s, Value j0) {
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
-    SmallVector<Value> chunks = loadTile(colMem, j0, k, l0, cfg.bn);
+    return loadTile(colMem, j0, k, l0, cfg.bn);
+  };
+  // The same, loaded ahead of the slice's stage (specializeWarps).
+  auto prefetchSliceChunks = [&](Value s, Value j0) {
+    stagingTid = opaqueProducerTid();
+    SmallVector<Value> chunks = loadSliceChunks(s, j0);
     stagingTid = Value();
     return chunks;
   };
@@ -2739,9 +2748,7 @@ LogicalResult TiledBuilder::build() {
     stagingTid = opaqueProducerTid();
     SmallVector<Value> bRegs = prefetchedChunks;
     if (bRegs.empty())
-      bRegs =
-          loadTile(colMem, j0, k,
-                   arith::MulIOp::create(builder, loc, s, idx(cfg.bk)), cfg.bn);
+      bRegs = loadSliceChunks(s, j0);
     waitStageFree(g);
     // The rows go unsplit, by TMA from the first thread.
     {
@@ -3954,7 +3961,7 @@ LogicalResult TiledBuilder::build() {
     specializeWarps(tmaSetupEnd, ret, loadStageSplit,
                     prefetchesChunks()
                         ? llvm::function_ref<SmallVector<Value>(Value, Value)>(
-                              loadChunksSplit)
+                              prefetchSliceChunks)
                         : nullptr);
   else if (cfg.tma)
     specializeWarps(tmaSetupEnd, ret, loadStageTma);
@@ -5466,17 +5473,17 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       (!splitStaged || cluster == 1)) {
     cfg.tma = true;
     cfg.cluster = cluster;
-    // Few rows with more slices than four stages (the producers' duty and
-    // prefetched candidate chunks, TiledBuilder::prefetchesChunks): four
-    // stages let the producers run a slice further ahead; the probe's
-    // 3xTF32 call ran 5.5% faster with both, and neither alone paid
+    // Few rows with more slices than kPrefetchStages (the producers' duty
+    // keeps to tiles of more slices than stages, and prefetches their
+    // candidate chunks: TiledBuilder::prefetchesChunks): the probe's 3xTF32
+    // call ran 5.5% faster with both, and neither alone paid
     // (docs/performance-notes.md, version 31).
-    bool dutySlices = !ShapedType::isDynamic(dStatic) &&
-                      llvm::divideCeil(dStatic, cfg.bk) > 4;
+    bool prefetchSlices = !ShapedType::isDynamic(dStatic) &&
+                          llvm::divideCeil(dStatic, cfg.bk) > kPrefetchStages;
     if (splitStaged)
-      cfg.stages = ctx.tiles.stages                  ? ctx.tiles.stages
-                   : cfg.producerSplit && dutySlices ? 4
-                                                     : 3;
+      cfg.stages = ctx.tiles.stages                      ? ctx.tiles.stages
+                   : cfg.producerSplit && prefetchSlices ? kPrefetchStages
+                                                         : 3;
   }
   // Persistent blocks: the blocks of a cluster would have to walk the same
   // number of row tiles, which a remainder breaks.
