@@ -264,7 +264,7 @@
 // WG3XS-SAME: 4 stages with mbarriers
 // WG3XS-SAME: persistent blocks
 // WG3XS-SAME: (computed by the consumers; mu times the candidates' feature sums, which the producers sum; non-finite sums recomputed), candidate norms summed by the producers from their registers
-// WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 26.1 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
+// WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 21.3 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
 // WG3XS-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // WG3XS: %[[EXCHANGE:.*]] = memref.view {{.*}} to memref<256xi64, #gpu.address_space<workgroup>>
 // WG3XS: nvvm.cluster.arrive
@@ -289,10 +289,10 @@
 // The producers' slice loop carries their running sums and the thread's 4
 // candidate chunks of the slice, loaded before the loop for the first
 // slice and during the previous slice for the others: each slice loads
-// the next slice's chunks, waits for its stage, stores the carried
-// chunks' split parts and arrives, then sums each chunk's squares (three FMAs
+// the next slice's chunks, sums each carried chunk's squares (three FMAs
 // after a multiply) and its features (three adds, no origin: mu . c is mu
-// times that sum), each into its running pair by TwoSum. After the tile's
+// times that sum), each into its running pair by TwoSum, then waits for
+// its stage, stores the carried chunks' split parts and arrives. After the tile's
 // slices they reduce the pairs over the 8 lanes of a candidate row (xor
 // 4, 2, 1: value and compensation), store the sums and arrive.
 // WG3XS-NOT: -> (f32) {
@@ -300,6 +300,7 @@
 // WG3XS-NOT: nvvm.mbarrier.try_wait.parity
 // WG3XS: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
 // WG3XS-COUNT-4: vector.load
+// WG3XS-COUNT-12: llvm.intr.fma
 // WG3XS-NOT: llvm.intr.fma
 // WG3XS: nvvm.mbarrier.try_wait.parity
 // WG3XS-NOT: vector.load
@@ -311,7 +312,6 @@
 // WG3XS-NOT: scf.if
 // WG3XS: nvvm.fence.proxy
 // WG3XS: nvvm.mbarrier.arrive
-// WG3XS-COUNT-12: llvm.intr.fma
 // WG3XS-NOT: llvm.intr.fma
 // WG3XS: scf.yield {{.*}}, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>{{$}}
 // WG3XS-COUNT-4: gpu.shuffle  xor %{{.*}}, %c4_i32{{.*}}, %c32_i32{{.*}} : f32
