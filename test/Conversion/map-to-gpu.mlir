@@ -292,9 +292,9 @@
 // the next slice's chunks, sums each carried chunk's squares (three FMAs
 // after a multiply) and its features (three adds, no origin: mu . c is mu
 // times that sum), each into its running pair by TwoSum, then waits for
-// its stage, stores the carried chunks' split parts and arrives. After the tile's
-// slices they reduce the pairs over the 8 lanes of a candidate row (xor
-// 4, 2, 1: value and compensation), store the sums and arrive.
+// its stage, stores the carried chunks' split parts and arrives. After
+// the tile's slices they reduce the pairs over the 8 lanes of a candidate
+// row (xor 4, 2, 1: value and compensation), store the sums and arrive.
 // WG3XS-NOT: -> (f32) {
 // WG3XS-COUNT-4: vector.load
 // WG3XS-NOT: nvvm.mbarrier.try_wait.parity
