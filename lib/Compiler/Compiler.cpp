@@ -116,6 +116,19 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   });
   if (ptx.empty())
     return module.emitError("internal error: no PTX was produced");
+  // A math function that libdevice was to define stays an extern: the
+  // driver could not load the module.
+  if (size_t pos = ptx.find(".extern .func"); pos != std::string::npos) {
+    size_t name = ptx.find("__nv_", pos);
+    size_t end = ptx.find_first_of(" \n(", name);
+    std::string symbol = name == std::string::npos
+                             ? std::string("a function")
+                             : ptx.substr(name, end - name);
+    return module.emitError()
+           << "the kernel calls " << symbol
+           << ", which libdevice defines, but no CUDA toolkit with "
+              "nvvm/libdevice/libdevice.10.bc was found: set CUDA_HOME";
+  }
   result.text = fusec::rt::embedLaunchDesc(ptx, result.launchJSON);
   return result;
 }

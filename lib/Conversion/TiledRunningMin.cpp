@@ -704,7 +704,7 @@ private:
   /// (extent `rowsTotal` x `d`) into registers, zero outside: one vector
   /// of 16 bytes (chunkElems() elements) per chunk the thread stages.
   SmallVector<Value> loadTile(Value src, Value base, Value rowsTotal, Value l0,
-                              int64_t rows);
+                              int64_t rows, bool rowsInBounds = false);
   /// `src[indices]` where `inBounds` holds, else 0 of `src`'s element type.
   Value loadOrZero(Value inBounds, Value src, ValueRange indices);
   /// Stores loadTile's chunks into `smem`'s slice `buffer`: transposed,
@@ -866,6 +866,13 @@ private:
   bool chunkMayLeaveTile(int64_t rows) const {
     return !prefetchesChunks() ||
            rows * (cfg.bk / chunkElems()) % stagingThreads() != 0;
+  }
+  /// Whether the setup's cluster barrier is a relaxed arrival, whose wait
+  /// comes just before the first exchange store: the candidate parts meet
+  /// in the first block's shared memory, and no block arrives on another's
+  /// stage barriers (no multicast).
+  bool relaxedClusterSetup() const {
+    return cfg.tma && cfg.clusterSplit && cfg.cluster == 1;
   }
   /// Whether the split producer loads each slice's candidate chunks during
   /// the previous slice (specializeWarps). With the producers' duty (few
@@ -1246,7 +1253,7 @@ SmallVector<Type> TiledBuilder::tileRegTypes(int64_t rows) const {
 
 SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
                                           Value rowsTotal, Value l0,
-                                          int64_t rows) {
+                                          int64_t rows, bool rowsInBounds) {
   // Rows past the operand and features past d are zeros (an MMA product
   // adds exactly nothing for them; the FMA schedule guards partial slices).
   SmallVector<Value> regs;
@@ -1255,9 +1262,14 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
     Chunk chunk = chunkAt(p, base, l0);
     Value rowInTile = chunk.rowInTile, row = chunk.row, feature = chunk.feature;
-    Value rowOk = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                        row, rowsTotal);
-    if (chunkMayLeaveTile(rows))
+    Value rowOk =
+        rowsInBounds
+            ? arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true))
+                  .getResult()
+            : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                    row, rowsTotal)
+                  .getResult();
+    if (!rowsInBounds && chunkMayLeaveTile(rows))
       rowOk = arith::AndIOp::create(
           builder, loc, rowOk,
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
@@ -2403,7 +2415,16 @@ LogicalResult TiledBuilder::build() {
     // clusterSplit: the cluster barrier also makes sure that every block
     // of the cluster runs before any stores into the first one's shared
     // memory.
-    if (cfg.cluster > 1 || cfg.clusterSplit) {
+    if (relaxedClusterSetup()) {
+      // No block touches another's barriers, so a block barrier publishes
+      // the inits; the cluster's arrival only has to precede the first
+      // exchange store, before which every thread waits for it (the
+      // consumers at their first unit's exchange, the producers at their
+      // first unit's arrival). The probe's 3xTF32 call ran 0.9-1.4%
+      // faster (docs/performance-notes.md, version 33).
+      NVVM::ClusterArriveRelaxedOp::create(builder, loc, UnitAttr());
+      gpu::BarrierOp::create(builder, loc);
+    } else if (cfg.cluster > 1 || cfg.clusterSplit) {
       NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
       NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
     } else {
@@ -2731,21 +2752,38 @@ LogicalResult TiledBuilder::build() {
     return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
                                         opaque.getResult(0));
   };
+  // Candidate tiles start at multiples of bn below k, so with a static k
+  // that bn divides every row of a tile lies inside C, and the chunks need
+  // no guard (its 64-bit compares and branches were a quarter of the
+  // probe's producer slice).
+  std::optional<int64_t> kStatic = getConstantIntValue(k);
+  bool chunksInBounds =
+      kStatic && *kStatic % cfg.bn == 0 && !chunkMayLeaveTile(cfg.bn);
+  // Unguarded chunks (they are prefetched, for few rows) take the plain
+  // index: LLVM then hoists their load and store addresses out of the slice
+  // loop, the producer stays within its registers (ptxas: no spills) and
+  // the probe's 3xTF32 call ran 3.3% faster with both
+  // (docs/performance-notes.md, version 33).
+  auto stagingProducerTid = [&]() -> Value {
+    if (chunksInBounds)
+      return arith::SubIOp::create(builder, loc, tid, idx(cfg.threads()));
+    return opaqueProducerTid();
+  };
   // The chunks of candidate slice `s` of tile `j0` of the producer thread
   // at stagingTid.
   auto loadSliceChunks = [&](Value s, Value j0) {
     Value l0 = arith::MulIOp::create(builder, loc, s, idx(cfg.bk));
-    return loadTile(colMem, j0, k, l0, cfg.bn);
+    return loadTile(colMem, j0, k, l0, cfg.bn, chunksInBounds);
   };
   // The same, loaded ahead of the slice's stage (specializeWarps).
   auto prefetchSliceChunks = [&](Value s, Value j0) {
-    stagingTid = opaqueProducerTid();
+    stagingTid = stagingProducerTid();
     SmallVector<Value> chunks = loadSliceChunks(s, j0);
     stagingTid = Value();
     return chunks;
   };
   auto loadStageSplit = [&](Value s, Value g, Value j0, Value rowBase) {
-    stagingTid = opaqueProducerTid();
+    stagingTid = stagingProducerTid();
     SmallVector<Value> bRegs = prefetchedChunks;
     bool prefetched = !bRegs.empty();
     if (!prefetched)
@@ -3795,6 +3833,12 @@ LogicalResult TiledBuilder::build() {
         NVVM::ClusterId::create(builder, loc, builder.getI32Type()));
     exchangeRoundBase =
         arith::MulIOp::create(builder, loc, exchangeRound, idx(cfg.split));
+    if (relaxedClusterSetup()) {
+      auto first = scf::IfOp::create(builder, loc, firstRowTile, false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(first.thenBlock());
+      NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
+    }
   }
   for (int64_t m = 0; m < cfg.tm; ++m) {
     Value value = jResults[m];
@@ -4093,7 +4137,7 @@ void TiledBuilder::specializeWarps(
   Value slices = arith::CeilDivUIOp::create(builder, loc, d, idx(cfg.bk));
   // Persistent blocks: the same work units as the consumers', in order.
   Value rowTile = bx, unitIterationBase = idx(0), unitBegin = partBegin,
-        unitTiles = partTiles, firstRowTile, tailUnit;
+        unitTiles = partTiles, firstRowTile, tailUnit, firstUnit;
   if (cfg.persistent) {
     WorkUnits units =
         planWorkUnits(gpu::GridDimOp::create(builder, loc, gpu::Dimension::x));
@@ -4106,6 +4150,8 @@ void TiledBuilder::specializeWarps(
     unitBegin = unit.begin;
     unitTiles = unit.tiles;
     tailUnit = unit.isTail;
+    firstUnit = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                      rowLoop.getInductionVar(), bx);
     if (producerDuty)
       firstRowTile =
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
@@ -4116,10 +4162,20 @@ void TiledBuilder::specializeWarps(
     // The unit's cluster barrier, after its loads are issued: the
     // consumers arrive once their pairs are stored. The producers then
     // wait for them before the next unit's loads, which the stages would
-    // hold back until then anyway.
+    // hold back until then anyway. With the setup's relaxed arrival, the
+    // first unit completes that phase first, after its loads: the
+    // producers never touch another block's shared memory.
+    Operation *unitEnd = nullptr;
+    if (relaxedClusterSetup()) {
+      auto first = scf::IfOp::create(builder, loc, firstUnit, false);
+      unitEnd = first;
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(first.thenBlock());
+      NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
+    }
     auto arrive = NVVM::ClusterArriveOp::create(builder, loc, UnitAttr());
     NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
-    builder.setInsertionPoint(arrive);
+    builder.setInsertionPoint(unitEnd ? unitEnd : arrive.getOperation());
     lead();
   }
   auto tileLoop = scf::ForOp::create(builder, loc, idx(0), unitTiles, idx(1));

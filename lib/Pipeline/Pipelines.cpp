@@ -12,11 +12,11 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
-#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
-#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
@@ -27,6 +27,12 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -124,9 +130,37 @@ void fusec::buildNVVMLoweringPipeline(OpPassManager &pm) {
   gpu.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// The CUDA toolkit whose libdevice the kernels' math functions link (fabs,
+/// exp and sqrt lower to its __nv_ functions). MLIR looks only at CUDA_ROOT,
+/// CUDA_HOME and CUDA_PATH, and without them left the calls unresolved in
+/// the PTX, which ptxas and the driver reject. Otherwise: the toolkit of the
+/// ptxas on PATH, then /usr/local/cuda.
+static std::string findCudaToolkit() {
+  for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
+    if (const char *value = std::getenv(var); value && *value)
+      return "";
+  auto hasLibdevice = [](llvm::StringRef root) {
+    return llvm::sys::fs::exists(root + "/nvvm/libdevice/libdevice.10.bc");
+  };
+  if (llvm::ErrorOr<std::string> ptxas =
+          llvm::sys::findProgramByName("ptxas")) {
+    llvm::SmallString<256> real;
+    if (!llvm::sys::fs::real_path(*ptxas, real)) {
+      llvm::StringRef root =
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(real));
+      if (hasLibdevice(root))
+        return root.str();
+    }
+  }
+  if (hasLibdevice("/usr/local/cuda"))
+    return "/usr/local/cuda";
+  return "";
+}
+
 void fusec::buildPTXSerializationPipeline(OpPassManager &pm) {
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = "isa";
+  binary.toolkitPath = findCudaToolkit();
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 

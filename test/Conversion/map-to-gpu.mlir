@@ -267,8 +267,12 @@
 // WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 21.3 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
 // WG3XS-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // WG3XS: %[[EXCHANGE:.*]] = memref.view {{.*}} to memref<256xi64, #gpu.address_space<workgroup>>
-// WG3XS: nvvm.cluster.arrive
-// WG3XS-NEXT: nvvm.cluster.wait
+// The setup's cluster barrier is a relaxed arrival beside a block barrier
+// (no block touches another's stage barriers): no thread waits for the
+// cluster before its role's work.
+// WG3XS: nvvm.cluster.arrive.relaxed
+// WG3XS-NEXT: gpu.barrier
+// WG3XS-NOT: nvvm.cluster.wait
 // Only the consumers compute the origin (the mean of the first 32
 // features of candidate 0), after the setup's cluster barrier: the
 // producers need none (see their loop below).
@@ -278,6 +282,14 @@
 // The consumers wait on named barrier 2 (their 128 threads and the
 // producers' 256) for the candidate norms, before their epilogue.
 // WG3XS: nvvm.barrier id = %c2_i32{{.*}} number_of_threads = %c384_i32
+// The block's first unit completes the setup's phase just before its
+// pairs go to the first block's shared memory.
+// WG3XS-NOT: nvvm.cluster
+// WG3XS: nvvm.read.ptx.sreg.cluster.ctarank
+// WG3XS: scf.if
+// WG3XS-NEXT: nvvm.cluster.wait
+// WG3XS-NEXT: }
+// WG3XS-NOT: nvvm.cluster
 // WG3XS-COUNT-2: nvvm.mapa %{{.*}}, %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
 // WG3XS-NOT: memref.atomic_rmw
 // WG3XS: nvvm.cluster.arrive
@@ -317,7 +329,13 @@
 // WG3XS-COUNT-4: gpu.shuffle  xor %{{.*}}, %c4_i32{{.*}}, %c32_i32{{.*}} : f32
 // WG3XS: memref.store
 // WG3XS: nvvm.barrier.arrive id = %c2_i32{{.*}} number_of_threads = %c384_i32
-// WG3XS: nvvm.cluster.arrive
+// The producers' first unit completes the setup's phase after its loads,
+// before the unit's own arrival.
+// WG3XS-NOT: nvvm.cluster
+// WG3XS: scf.if
+// WG3XS-NEXT: nvvm.cluster.wait
+// WG3XS-NEXT: }
+// WG3XS-NEXT: nvvm.cluster.arrive
 // WG3XS-NEXT: nvvm.cluster.wait
 // WG3XS-NOT: nvvm.cluster
 // WG3XS-NOT: memref.atomic_rmw
