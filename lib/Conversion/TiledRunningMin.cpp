@@ -799,6 +799,10 @@ private:
   /// and split: big, small and cross, 4 registers each.
   std::array<SmallVector<Value>, 3> loadRowFragment(Value rowSmem, Value buffer,
                                                     int64_t step);
+  /// loadRowFragment's two halves: the ldmatrix.x4 of k-step `step`, and
+  /// the origin's subtraction and split of its four registers.
+  Value loadRowMatrices(Value rowSmem, Value buffer, int64_t step);
+  std::array<SmallVector<Value>, 3> splitRowMatrices(Value matrices);
   /// One m64nNk8 TF32 wgmma with A in registers (4 x i32) and B from the
   /// descriptor: inline PTX, since nvvm.wgmma.mma_async takes A only from
   /// shared memory.
@@ -1635,7 +1639,6 @@ Value TiledBuilder::packWgmmaAccumulators(ArrayRef<Value> acc) {
 
 std::array<SmallVector<Value>, 3>
 TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
-  std::array<SmallVector<Value>, 3> parts;
   // Registers (g, q), (g + 8, q), (g, q + 4), (g + 8, q + 4): the four
   // 8-row x 16-byte matrices (rows 0-7 and 8-15 of the warp, chunks
   // 2 * step and 2 * step + 1) of one ldmatrix.x4, in which lane 4g + q
@@ -1646,10 +1649,20 @@ TiledBuilder::loadRowFragment(Value rowSmem, Value buffer, int64_t step) {
   // consumers' path from a full stage to the MMAs (the probe's 3xTF32
   // call 4% faster with the rounding below; docs/performance-notes.md,
   // version 30).
+  return splitRowMatrices(loadRowMatrices(rowSmem, buffer, step));
+}
+
+Value TiledBuilder::loadRowMatrices(Value rowSmem, Value buffer,
+                                    int64_t step) {
   Value feature = arith::AddIOp::create(builder, loc, ldmColA, idx(8 * step));
-  Value matrices = nvgpu::LdMatrixOp::create(
+  return nvgpu::LdMatrixOp::create(
       builder, loc, VectorType::get({4, 1}, builder.getF32Type()), rowSmem,
       stagedIndex(buffer, ldmRowA, feature), /*transpose=*/false, 4);
+}
+
+std::array<SmallVector<Value>, 3>
+TiledBuilder::splitRowMatrices(Value matrices) {
+  std::array<SmallVector<Value>, 3> parts;
   for (int64_t reg = 0; reg < 4; ++reg) {
     Value v = vector::ExtractOp::create(builder, loc, matrices,
                                         ArrayRef<int64_t>{reg, 0});
@@ -1708,6 +1721,16 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
   auto shape = NVVM::MMAShapeAttr::get(context, 64, cfg.bn, cfg.mmaK());
   Type i64 = builder.getI64Type();
   int64_t steps = cfg.bk / cfg.mmaK();
+  // Few rows (the producers prefetch their chunks): the slice's row
+  // matrices are loaded together, right after the full stage's wait, so
+  // that each k-step's split waits on no ldmatrix. Only the split parts
+  // are the MMAs' operands, so these registers are free of the previous
+  // slice's MMAs. The probe's 3xTF32 call ran 2.7% faster
+  // (docs/performance-notes.md, version 33).
+  SmallVector<Value> rawRows;
+  if (rowSmem && prefetchesChunks())
+    for (int64_t step = 0; step < steps; ++step)
+      rawRows.push_back(loadRowMatrices(rowSmem, buffer, step));
   for (int64_t step = 0; step < steps; ++step) {
     // Split producer: k-step `step` writes the same PTX registers in every
     // slice, and the previous slice's MMAs of this step may still read
@@ -1720,7 +1743,8 @@ Value TiledBuilder::emitWgmmaSlice(Value d, Value rowSmem, Value buffer) {
     if (rowSmem) {
       NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
                                          builder.getI64IntegerAttr(steps - 1));
-      rowParts = loadRowFragment(rowSmem, buffer, step);
+      rowParts = rawRows.empty() ? loadRowFragment(rowSmem, buffer, step)
+                                 : splitRowMatrices(rawRows[step]);
       NVVM::WgmmaFenceAlignedOp::create(builder, loc);
     }
     // One k-step is 32 bytes of each 128-byte row: 2 in the descriptors'

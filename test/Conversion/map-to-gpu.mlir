@@ -279,6 +279,18 @@
 // WG3XS-NOT: -> (f32) {
 // WG3XS: nvvm.setmaxregister  increase 248
 // WG3XS: scf.for {{.*}} to %c32{{.*}} iter_args({{.*}}) -> (f32) {
+// A slice's four row fragments are loaded together after the full stage's
+// wait, before the first k-step's wait for its previous MMAs; the k-steps
+// then split them and load nothing.
+// WG3XS: nvvm.mbarrier.try_wait.parity
+// WG3XS-NOT: nvvm.wgmma.wait.group
+// WG3XS-COUNT-4: nvgpu.ldmatrix
+// WG3XS-NOT: nvgpu.ldmatrix
+// WG3XS: nvvm.wgmma.wait.group.sync.aligned 3
+// WG3XS-NOT: nvgpu.ldmatrix
+// WG3XS: nvvm.wgmma.wait.group.sync.aligned 3
+// WG3XS-NOT: nvgpu.ldmatrix
+// WG3XS: nvvm.wgmma.wait.group.sync.aligned 0
 // The consumers wait on named barrier 2 (their 128 threads and the
 // producers' 256) for the candidate norms, before their epilogue.
 // WG3XS: nvvm.barrier id = %c2_i32{{.*}} number_of_threads = %c384_i32
