@@ -120,14 +120,15 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
   // driver could not load the module.
   if (size_t pos = ptx.find(".extern .func"); pos != std::string::npos) {
     size_t name = ptx.find("__nv_", pos);
-    size_t end = ptx.find_first_of(" \n(", name);
-    std::string symbol = name == std::string::npos
-                             ? std::string("a function")
-                             : ptx.substr(name, end - name);
-    return module.emitError()
+    std::string symbol =
+        name == std::string::npos
+            ? std::string("an external function")
+            : ptx.substr(name, ptx.find_first_of(" \n(", name) - name);
+    return funcs.front().emitError()
            << "the kernel calls " << symbol
            << ", which libdevice defines, but no CUDA toolkit with "
-              "nvvm/libdevice/libdevice.10.bc was found: set CUDA_HOME";
+              "nvvm/libdevice/libdevice.10.bc was found: set CUDA_HOME to "
+              "one";
   }
   result.text = fusec::rt::embedLaunchDesc(ptx, result.launchJSON);
   return result;

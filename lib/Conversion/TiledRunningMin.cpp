@@ -1266,18 +1266,19 @@ SmallVector<Value> TiledBuilder::loadTile(Value src, Value base,
   for (int64_t p = 0; p < chunksPerThread(rows); ++p) {
     Chunk chunk = chunkAt(p, base, l0);
     Value rowInTile = chunk.rowInTile, row = chunk.row, feature = chunk.feature;
-    Value rowOk =
-        rowsInBounds
-            ? arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true))
-                  .getResult()
-            : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                    row, rowsTotal)
-                  .getResult();
-    if (!rowsInBounds && chunkMayLeaveTile(rows))
-      rowOk = arith::AndIOp::create(
-          builder, loc, rowOk,
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                rowInTile, idx(rows)));
+    Value rowOk;
+    if (rowsInBounds) {
+      rowOk =
+          arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
+    } else {
+      rowOk = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                    row, rowsTotal);
+      if (chunkMayLeaveTile(rows))
+        rowOk = arith::AndIOp::create(
+            builder, loc, rowOk,
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                  rowInTile, idx(rows)));
+    }
     Value zeroVec = arith::ConstantOp::create(
         builder, loc,
         DenseElementsAttr::get(vecType, builder.getZeroAttr(elemType)));
@@ -4177,9 +4178,7 @@ void TiledBuilder::specializeWarps(
     firstUnit = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                       rowLoop.getInductionVar(), bx);
     if (producerDuty)
-      firstRowTile =
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                rowLoop.getInductionVar(), bx);
+      firstRowTile = firstUnit;
   }
   Value rowBase = arith::MulIOp::create(builder, loc, rowTile, idx(cfg.bm));
   if (cfg.clusterSplit) {

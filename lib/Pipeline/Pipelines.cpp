@@ -26,13 +26,12 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-
-#include <cstdlib>
 
 using namespace mlir;
 
@@ -131,14 +130,13 @@ void fusec::buildNVVMLoweringPipeline(OpPassManager &pm) {
 }
 
 /// The CUDA toolkit whose libdevice the kernels' math functions link (fabs,
-/// exp and sqrt lower to its __nv_ functions). MLIR looks only at CUDA_ROOT,
-/// CUDA_HOME and CUDA_PATH, and without them left the calls unresolved in
-/// the PTX, which ptxas and the driver reject. Otherwise: the toolkit of the
-/// ptxas on PATH, then /usr/local/cuda.
+/// exp and sqrt lower to its __nv_ functions), where MLIR's own search
+/// (CUDA_ROOT, CUDA_HOME, CUDA_PATH, the path its build detected) finds
+/// none: it then left the calls unresolved in the PTX, which ptxas and the
+/// driver reject. The toolkit of the ptxas on PATH, then /usr/local/cuda.
 static std::string findCudaToolkit() {
-  for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
-    if (const char *value = std::getenv(var); value && *value)
-      return "";
+  if (!NVVM::getCUDAToolkitPath().empty())
+    return "";
   auto hasLibdevice = [](llvm::StringRef root) {
     return llvm::sys::fs::exists(root + "/nvvm/libdevice/libdevice.10.bc");
   };
