@@ -970,6 +970,19 @@ def evaluate_targets(rows, ceilings):
             if precision == "3xtf32-recheck":
                 ieee_labels_target("probe", name + " labels = the IEEE Gram "
                                    "kernel's", row)
+        # The naive example compiled with --allow-reassociation (issue 8):
+        # the byte ledger rewrites it to the Gram form on tensor cores. It
+        # is not the direct form that the naive target above asks for, so
+        # it is reported beside it, under the naive target's limit.
+        reassociated = fusec_best("probe", "naive", precision="3xtf32")
+        if reassociated is not None:
+            name = "naive, 3xtf32 with --allow-reassociation"
+            ratio_target("probe", name + " ≤ 0.8 × best peer", reassociated,
+                         best_peer, 0.8)
+            peak_target("probe", name + " peak = labels (n × 8 B)",
+                        reassociated, n * 8)
+            mismatch_target("probe", name + " 0 mismatches vs f64",
+                            reassociated)
 
     for shape in SHAPE_GROUPS["large"]:
         if shape not in shapes_present:

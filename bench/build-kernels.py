@@ -316,6 +316,13 @@ def main():
                     variants += [("3xtf32-wgmma-m128",
                                   ["--precision=3xtf32", "--arch=sm_90a",
                                    "--tile-m=128", "--tile-n=128"], "3xtf32")]
+            # The naive example with reassociation allowed: the ledger
+            # rewrites it to the Gram form, here on 3xTF32's wgmma kernel
+            # (issue 8's naive expressions; the probe only).
+            if example == "naive_argmin" and shape == "probe":
+                variants += [("reassoc-3xtf32-wgmma",
+                              ["--allow-reassociation", "--precision=3xtf32",
+                               "--arch=sm_90a"], "3xtf32")]
             if args.sweep and shape == "probe":
                 variants += [(f"{bm}x{bn}-t{tm}x{tn}-k{bk}-s{sp}",
                               [f"--tile-m={bm}", f"--tile-n={bn}", f"--thread-m={tm}",

@@ -264,7 +264,7 @@
 // WG3XS-SAME: 4 stages with mbarriers
 // WG3XS-SAME: persistent blocks
 // WG3XS-SAME: (computed by the consumers; mu times the candidates' feature sums, which the producers sum; non-finite sums recomputed), candidate norms summed by the producers from their registers
-// WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 20.6 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
+// WG3XS-SAME: candidates split over 2 blocks of a cluster (their (value, index) pairs meet in the first block's shared memory); ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 2: 128 blocks in 1 wave(s), 97% of block slots busy, predicted 20.0 us (1 launch(es)) at 4096 rows; 128x64 tiles: best split 4, 26.9 us
 // WG3XS-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // WG3XS: %[[EXCHANGE:.*]] = memref.view {{.*}} to memref<256xi64, #gpu.address_space<workgroup>>
 // The setup's cluster barrier is a relaxed arrival beside a block barrier
