@@ -244,20 +244,33 @@ elif [ "$dry" != 0 ]; then
 elif [ -n "$cc" ]; then
   drv=/tmp/fusec-edge-driver
   mkdir -p $drv
-  if "$cc" -std=c99 test/BadInputs/runtime-driver.c -Iruntime/include \
+  # The kernel comes from fusec where it is on the machine, else from the
+  # packaged bench kernels (the carry limit may leave fusec out).
+  packaged=device-pkg/bench-kernels/naive_argmin.probe.auto.ptx
+  kernel_ok=0
+  if command -v fusec > /dev/null; then
+    fusec examples/naive_argmin.mlir -o $drv/naive.ptx >> "$log" 2>&1 &&
+      kernel_ok=1
+  elif [ -f "$packaged" ]; then
+    cp "$packaged" $drv/naive.ptx && cp "$packaged.json" $drv/naive.ptx.json &&
+      kernel_ok=1
+  fi
+  if [ $kernel_ok = 0 ]; then
+    echo "FAIL   -     -  driver-errors (no kernel: fusec failed or is not on PATH, and no $packaged)" >> "$summary"
+    failures=$((failures + 1))
+  elif ! "$cc" -std=c99 test/BadInputs/runtime-driver.c -Iruntime/include \
        "$root/device-pkg/lib/libfusec_runtime.so" \
        -Wl,-rpath,"$root/device-pkg/lib" -o $drv/runtime-driver \
-       >> "$log" 2>&1 &&
-     fusec examples/naive_argmin.mlir -o $drv/naive.ptx >> "$log" 2>&1; then
+       >> "$log" 2>&1; then
+    echo "FAIL   -     -  driver-errors (could not build runtime-driver.c)" >> "$summary"
+    failures=$((failures + 1))
+  else
     run "driver-errors" sh -c "
       $drv/runtime-driver $drv/naive.ptx $drv/naive.ptx.json > $drv/out.txt
       cat $drv/out.txt
       grep -q 'create with rejected PTX: rc=1 cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_' $drv/out.txt &&
       grep -q 'malloc 2^50 bytes: rc=1 cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY' $drv/out.txt &&
       grep -q 'runtime-driver: survived' $drv/out.txt"
-  else
-    echo "FAIL   -     -  driver-errors (could not build runtime-driver.c)" >> "$summary"
-    failures=$((failures + 1))
   fi
 else
   echo "SKIP   -     -  driver-errors (no C compiler on this machine)" >> "$summary"
