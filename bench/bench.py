@@ -1013,6 +1013,18 @@ def evaluate_targets(rows, ceilings):
         ratio_target(shape, "naive ≥ 7× faster than torch.compile running "
                      "tiles", naive, tiles, 7.0, inverse=True)
         peak_target(shape, "naive peak ≤ labels + 1 MiB", naive, n * 8 + MiB)
+        # The naive example with --allow-reassociation (issue 8), beside
+        # the direct form's targets: the ledger's Gram form on tensor cores.
+        reassociated = fusec_best(shape, "naive", precision="3xtf32")
+        if reassociated is not None:
+            name = "naive, 3xtf32 with --allow-reassociation"
+            ratio_target(shape, name + " ≤ 2.0 × cuBLAS X@Cᵀ alone",
+                         reassociated, cublas(shape), 2.0)
+            ratio_target(shape, name + " ≥ 7× faster than torch.compile "
+                         "running tiles", reassociated, tiles, 7.0,
+                         inverse=True)
+            peak_target(shape, name + " peak ≤ labels + 1 MiB", reassociated,
+                        n * 8 + MiB)
 
     big = "chain-134217728"
     if big in shapes_present:
@@ -4215,6 +4227,38 @@ def self_check():
     ok(tt["Gram, 3xtf32 peak = labels (n × 8 B)"]["met"] is True and
        tt["Gram, 3xtf32 0 mismatches vs f64"]["met"] is True,
        "3xtf32 peak and mismatches")
+    # The naive example under --allow-reassociation: its own rows beside
+    # the direct form's, on the probe and on the large shapes.
+    ok(not any("--allow-reassociation" in t["target"] for t in targets),
+       "no reassociated row, no reassociated targets")
+    rn = mk("probe", "fusec naive_argmin.probe.reassoc-3xtf32-wgmma "
+            "(naive_argmin)", "fusec", "naive", 0.0265, 32768, 0,
+            program="naive_argmin", plan="fused")
+    rn["precision"] = "3xtf32"
+    rl = mk("sample-heavy", "fusec naive_argmin.sample-heavy.reassoc-"
+            "3xtf32-wgmma (naive_argmin)", "fusec", "naive", 150.0,
+            131072 * 8, program="naive_argmin", plan="fused")
+    rl["precision"] = "3xtf32"
+    tiles_row = mk("sample-heavy", "torch.compile, running tiles of 32 over "
+                   "all k", "torch.compile", "tiles", 2300.0)
+    tr = {(t["shape"], t["target"]): t
+          for t in evaluate_targets(rows + [rn, rl, tiles_row], ceil)}
+    name = "naive, 3xtf32 with --allow-reassociation"
+    t = tr[("probe", name + " ≤ 0.8 × best peer")]
+    ok(t["met"] is True and abs(t["value"] - 0.0265 / 0.070) < 1e-9,
+       "reassociated naive vs best peer: %s" % t)
+    ok(tr[("probe", "naive ≤ 0.8 × best peer")]["value"] ==
+       tmap[("probe", "naive ≤ 0.8 × best peer")]["value"],
+       "the direct form's target ignores the reassociated row")
+    t = tr[("sample-heavy", name + " ≤ 2.0 × cuBLAS X@Cᵀ alone")]
+    ok(t["met"] is True and abs(t["value"] - 150.0 / 345.0) < 1e-9,
+       "reassociated naive vs cuBLAS: %s" % t)
+    t = tr[("sample-heavy", name + " ≥ 7× faster than torch.compile running "
+            "tiles")]
+    ok(t["met"] is True and abs(t["value"] - 2300.0 / 150.0) < 1e-9,
+       "reassociated naive vs running tiles: %s" % t)
+    ok(tr[("sample-heavy", name + " peak ≤ labels + 1 MiB")]["met"] is True,
+       "reassociated naive peak")
     t = tmap[("chain-134217728", "chain ≥ 90% of copy BW at 2|x|")]
     ok(t["met"] is True, "chain BW: %s" % t)
     t = tmap[("chain-4096", "chain ≤ 1.0 × torch.compile (graph replay)")]

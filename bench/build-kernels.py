@@ -318,8 +318,8 @@ def main():
                                    "--tile-m=128", "--tile-n=128"], "3xtf32")]
             # The naive example with reassociation allowed: the ledger
             # rewrites it to the Gram form, here on 3xTF32's wgmma kernel
-            # (issue 8's naive expressions; the probe only).
-            if example == "naive_argmin" and shape == "probe":
+            # (issue 8's naive expressions).
+            if example == "naive_argmin":
                 variants += [("reassoc-3xtf32-wgmma",
                               ["--allow-reassociation", "--precision=3xtf32",
                                "--arch=sm_90a"], "3xtf32")]

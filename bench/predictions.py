@@ -82,15 +82,15 @@ def main():
                             f"n={n}", ["--arch=sm_90a"])
             rows += rows_of("gemm_argmin", shape, report, half)
     # The naive example with reassociation allowed (bench/build-kernels.py's
-    # reassoc-3xtf32-wgmma, the probe only): the ledger costs the Gram form
-    # that it rewrites the naive form to.
+    # reassoc-3xtf32-wgmma): the ledger costs the Gram form that it
+    # rewrites the naive form to.
     with open(os.path.join(ROOT, "examples", "naive_argmin.mlir")) as f:
         naive = f.read()
-    n, k, d = kernels.SHAPES["probe"]
-    report = ledger(args.fusec, kernels.specialize(naive, k, d), f"n={n}",
-                    ["--allow-reassociation", "--precision=3xtf32",
-                     "--arch=sm_90a"])
-    rows += rows_of("naive_argmin", "probe", report, "3xtf32")
+    for shape, (n, k, d) in kernels.SHAPES.items():
+        report = ledger(args.fusec, kernels.specialize(naive, k, d), f"n={n}",
+                        ["--allow-reassociation", "--precision=3xtf32",
+                         "--arch=sm_90a"])
+        rows += rows_of("naive_argmin", shape, report, "3xtf32")
     with open(os.path.join(ROOT, "examples", "chain_f16.mlir")) as f:
         chain = f.read()
     for shape, numel in CHAINS.items():
