@@ -5041,8 +5041,13 @@ int64_t defaultMinBlocks(const TileConfig &cfg, int64_t sharedBytes) {
 ///   same process, version 21). The direct form needs 246 registers that way
 ///   and ran 737 ms against 679;
 /// - 64 x 64 blocks, 4 x 4 per thread: 2 LDS.128 per 16 FMAs, bound by
-///   shared memory at about half the FMA rate (the probe's 69 us for 1.6
-///   GFLOP of direct-form work), reached with two blocks per SM.
+///   shared memory at about half the FMA rate, reached with two blocks per
+///   SM. The Gram form's 0.5 predicts the probe at 55.4 us (53.7-56.7
+///   measured). The direct form issues two instructions a term over the
+///   same shared-memory traffic, so it keeps a larger fraction of its
+///   (halved) rate: 0.57 predicts the probe's split-4 call at 69.1 us,
+///   against 68.9-69.7 us in the benches of 2026-12-02 and 12-03 (0.5 had
+///   predicted 77.1 us; docs/performance-notes.md, version 34).
 struct ShapeOffer {
   TileConfig config;
   TileShape measured;
@@ -5076,7 +5081,9 @@ const ShapeOffer kShapeOffers[] = {
      /*otherTermWideStages=*/0,
      /*productsOnly=*/true,
      /*compensatedEfficiency=*/0.92},
-    {{64, 64, 16, 4, 4, 1}, {64, 64, /*blocksToSaturate=*/2, 0.5}},
+    {{64, 64, 16, 4, 4, 1},
+     {64, 64, /*blocksToSaturate=*/2, 0.5},
+     /*otherTermEfficiency=*/0.57},
 };
 
 /// The MMA schedule's shapes (bk is set per kind, in halves or f32

@@ -402,7 +402,7 @@
 // plus 3 launches x 4 us. 128x128 tiles fill only 64 slots.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='tile-m=256 tile-n=128 expected-rows=4096' | FileCheck %s --check-prefix=TILE256
-// PROBE: map-to-gpu.mlir:[[@LINE+64]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 77.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 176.9 us
+// PROBE: map-to-gpu.mlir:[[@LINE+64]]:13: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 4: 256 blocks in 1 wave(s), 97% of block slots busy, predicted 69.1 us (3 launch(es)) at 4096 rows; 128x128 tiles: best split 2, 176.9 us
 // With many rows no split is offered, and the 8x8 register tile's measured
 // efficiency (0.73-0.86 against 0.5) makes 128x128 tiles the choice; with only
 // 10 candidates (@gram) a 128-wide tile would compute mostly padding.
@@ -412,10 +412,10 @@
 // The L4 profile (58 SMs) changes the arithmetic: its 64 slots of 128x128
 // tiles, split 2, beat 64x64 tiles split 4 over 3 waves.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 device=l4 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=L4
-// L4: remark: fuse-map-to-gpu: ledger on l4: 128x128 tiles, split 2: 64 blocks in 1 wave(s), 55% of block slots busy, predicted 137.0 us (3 launch(es)) at 4096 rows; 64x64 tiles: best split 4, 159.5 us
+// L4: remark: fuse-map-to-gpu: ledger on l4: 128x128 tiles, split 2: 64 blocks in 1 wave(s), 55% of block slots busy, predicted 137.0 us (3 launch(es)) at 4096 rows; 64x64 tiles: best split 4, 141.8 us
 // A split the user forces is kept, and costed.
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=4096 split=2 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED
-// FORCED: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 2: 128 blocks in 1 wave(s), 48% of block slots busy, predicted 142.3 us
+// FORCED: remark: fuse-map-to-gpu: ledger on h200: 64x64 tiles, split 2: 128 blocks in 1 wave(s), 48% of block slots busy, predicted 126.3 us
 
 // The naive assignment gets the tiled running-min schedule: shared-memory
 // slices (workgroup attributions), barriers, warp shuffles; at 4096 rows
