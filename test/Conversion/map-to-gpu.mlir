@@ -217,13 +217,13 @@
 // split producer's persistent blocks walk the row tiles. 683 row tiles of
 // 192 in 8 candidate parts of 8 tiles: 128 blocks, ceil(683 x 8 / 128) =
 // 43 rounds, a path of 344 tiles, each 192 x 128 x 8192 x 6 FLOPs at 385
-// TFLOP/s x 0.83 / 132 slots: 171.65 ms. 128x128 tiles (0.78): 1024 row
-// tiles, a path of 512 tiles, 181.2 ms. Without persistence the blocks run
-// in waves: 1024 blocks fill 8 waves of 132 to 97%, 683 fill 6 to 86%, so
-// 128x128 wins: 181.2 ms against 6 x 64 tiles of 192, 191.6 ms.
+// TFLOP/s x 0.98 / 132 slots: 145.37 ms. 128x128 tiles (0.89): 1024 row
+// tiles, a path of 512 tiles, 158.84 ms. Without persistence the blocks
+// run in waves: 1024 blocks fill 8 waves of 132 to 97%, 683 fill 6 to 86%,
+// so 128x128 wins: 158.84 ms against 6 x 64 tiles of 192, 162.28 ms.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XL
-// WG3XL: ledger on h200: 192x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 128 persistent blocks, 43 round(s) of 8 candidate part(s), 96% of block slots busy, predicted 171654.8 us
-// WG3XL-SAME: 128x128 tiles: best split 1, 181242.2 us
+// WG3XL: ledger on h200: 192x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 128 persistent blocks, 43 round(s) of 8 candidate part(s), 96% of block slots busy, predicted 145381.8 us
+// WG3XL-SAME: 128x128 tiles: best split 1, 158842.0 us
 // With a row tile for every SM the producer paces the kernel: the
 // consumers keep the candidate duty (no arrival on named barrier 2).
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=131072' | FileCheck %s --check-prefix=WG3XLDUTY
@@ -233,8 +233,8 @@
 // WG3XLDUTY-NOT: nvvm.barrier.arrive
 // WG3XLDUTY: gpu.return
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 expected-rows=131072 persistent=0 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG3XW
-// WG3XW: ledger on h200: 128x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 1024 blocks in 8 wave(s), 97% of block slots busy, predicted 181242.2 us
-// WG3XW-SAME: 192x128 tiles: best split 1, 191614.2 us
+// WG3XW: ledger on h200: 128x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 1024 blocks in 8 wave(s), 97% of block slots busy, predicted 158842.0 us
+// WG3XW-SAME: 192x128 tiles: best split 1, 162286.1 us
 // The walk's counts saturate rather than wrap: INT64_MAX rows are
 // 48038396025285291 row tiles of 192, 363927242615798 rounds of the 132
 // blocks (the candidates' 2 tiles are too few for parts).
