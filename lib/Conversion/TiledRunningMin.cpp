@@ -5291,32 +5291,53 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     }
   }
   bool productTerm = work.flopsPerTerm == 2;
+  // The wider slice takes cp.async stages, which hold no staged chunks in
+  // registers; still, at the two-block bound ptxas spills 60-180 bytes
+  // wherever the slice or candidate loops take guards (d not a multiple
+  // of the slice: d = 100; k not one of the tile: k = 200, 1000), and
+  // none at k = 256 to 8192 with d = 16, 512 or 8192. (Through
+  // registers, 2 candidate tiles spilled too.)
+  auto wideSliceFits = [&](const ShapeOffer &offer) {
+    return offer.otherTermWideSlice && staticFeatures &&
+           work.features % offer.otherTermWideSlice == 0 &&
+           work.candidates % offer.config.bn == 0;
+  };
+  // The fraction of the rate measured for an offer on this work's terms.
+  auto offerEfficiency = [&](const ShapeOffer &offer) {
+    double efficiency = offer.measured.efficiency;
+    if (!productTerm && offer.otherTermEfficiency)
+      efficiency = offer.otherTermEfficiency;
+    if (compensatedNorms && offer.compensatedEfficiency)
+      efficiency = offer.compensatedEfficiency;
+    if (!productTerm && wideSliceFits(offer))
+      efficiency = offer.otherTermWideEfficiency;
+    return efficiency;
+  };
   for (const ShapeOffer &offer : offers) {
     if (offer.productsOnly && !productTerm)
       continue;
     TileConfig cfg = offer.config;
     TileShape shape = offer.measured;
-    // The wider slice takes cp.async stages, which hold no staged chunks in
-    // registers; still, at the two-block bound ptxas spills 60-180 bytes
-    // wherever the slice or candidate loops take guards (d not a multiple
-    // of the slice: d = 100; k not one of the tile: k = 200, 1000), and
-    // none at k = 256 to 8192 with d = 16, 512 or 8192. (Through
-    // registers, 2 candidate tiles spilled too.)
-    bool wideSliceFits = offer.otherTermWideSlice && staticFeatures &&
-                         work.features % offer.otherTermWideSlice == 0 &&
-                         work.candidates % offer.config.bn == 0;
-    if (!productTerm && offer.otherTermEfficiency)
-      shape.efficiency = offer.otherTermEfficiency;
-    if (compensatedNorms && offer.compensatedEfficiency)
-      shape.efficiency = offer.compensatedEfficiency;
-    if (!productTerm && wideSliceFits) {
+    shape.efficiency = offerEfficiency(offer);
+    if (!productTerm && wideSliceFits(offer)) {
       cfg.bk = offer.otherTermWideSlice;
       cfg.stages = offer.otherTermWideStages;
-      shape.efficiency = offer.otherTermWideEfficiency;
     }
     if (opts.tileM || opts.tileN || opts.threadM || opts.threadN ||
         opts.tileK) {
-      // A shape the user fixed: the ledger still picks the split.
+      // A shape the user fixed: the ledger still picks the split, and costs
+      // the tiles at the fraction of the offer that has them, if one does
+      // (3xTF32's --tile-m=128 --tile-n=128 at 128x128's, not at the first
+      // offer's 192 rows). The kernel keeps the first offer's configuration
+      // for what the user left open, as before.
+      auto sameTiles = llvm::find_if(offers, [&](const ShapeOffer &other) {
+        return (opts.tileM || opts.tileN) &&
+               (!opts.tileM || other.config.bm == opts.tileM) &&
+               (!opts.tileN || other.config.bn == opts.tileN) &&
+               !(other.productsOnly && !productTerm);
+      });
+      if (sameTiles != offers.end())
+        shape.efficiency = offerEfficiency(*sameTiles);
       if (opts.tileM)
         cfg.bm = shape.rowsPerBlock = opts.tileM;
       if (opts.tileN)
