@@ -60,9 +60,11 @@ FailureOr<DimSource> mlir::fuse::traceDim(Value value, int64_t dim,
       continue;
     }
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
-      if (dim == expand.getDim())
+      // The attribute is an unsigned index below the rank.
+      auto expandDim = static_cast<int64_t>(expand.getDim());
+      if (dim == expandDim)
         return failure();
-      dim = dim < expand.getDim() ? dim : dim - 1;
+      dim = dim < expandDim ? dim : dim - 1;
       value = expand.getInput();
       continue;
     }
@@ -73,7 +75,7 @@ FailureOr<DimSource> mlir::fuse::traceDim(Value value, int64_t dim,
       continue;
     }
     if (auto take = dyn_cast<TakeOp>(op)) {
-      dim = dim < take.getDim() ? dim : dim + 1;
+      dim = dim < static_cast<int64_t>(take.getDim()) ? dim : dim + 1;
       value = take.getInput();
       continue;
     }
