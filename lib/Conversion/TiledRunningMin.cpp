@@ -5313,8 +5313,24 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       efficiency = offer.otherTermWideEfficiency;
     return efficiency;
   };
+  auto offeredForTerms = [&](const ShapeOffer &offer) {
+    return !(offer.productsOnly && !productTerm);
+  };
+  // Tiles the user fixes are costed at the fraction of the offer that has
+  // them, if one does (3xTF32's --tile-m=128 --tile-n=128 at 128x128's, not
+  // at the first offer's 192 rows).
+  std::optional<double> userTilesEfficiency;
+  if (opts.tileM || opts.tileN) {
+    auto sameTiles = llvm::find_if(offers, [&](const ShapeOffer &offer) {
+      return offeredForTerms(offer) &&
+             (!opts.tileM || offer.config.bm == opts.tileM) &&
+             (!opts.tileN || offer.config.bn == opts.tileN);
+    });
+    if (sameTiles != offers.end())
+      userTilesEfficiency = offerEfficiency(*sameTiles);
+  }
   for (const ShapeOffer &offer : offers) {
-    if (offer.productsOnly && !productTerm)
+    if (!offeredForTerms(offer))
       continue;
     TileConfig cfg = offer.config;
     TileShape shape = offer.measured;
@@ -5325,19 +5341,11 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     }
     if (opts.tileM || opts.tileN || opts.threadM || opts.threadN ||
         opts.tileK) {
-      // A shape the user fixed: the ledger still picks the split, and costs
-      // the tiles at the fraction of the offer that has them, if one does
-      // (3xTF32's --tile-m=128 --tile-n=128 at 128x128's, not at the first
-      // offer's 192 rows). The kernel keeps the first offer's configuration
-      // for what the user left open, as before.
-      auto sameTiles = llvm::find_if(offers, [&](const ShapeOffer &other) {
-        return (opts.tileM || opts.tileN) &&
-               (!opts.tileM || other.config.bm == opts.tileM) &&
-               (!opts.tileN || other.config.bn == opts.tileN) &&
-               !(other.productsOnly && !productTerm);
-      });
-      if (sameTiles != offers.end())
-        shape.efficiency = offerEfficiency(*sameTiles);
+      // A shape the user fixed: the ledger still picks the split. The
+      // kernel keeps the first offer's configuration for what the user left
+      // open.
+      if (userTilesEfficiency)
+        shape.efficiency = *userTilesEfficiency;
       if (opts.tileM)
         cfg.bm = shape.rowsPerBlock = opts.tileM;
       if (opts.tileN)
