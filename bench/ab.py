@@ -90,8 +90,9 @@ def main():
     torch.cuda.synchronize()
     failed = 0
     for name in sys.argv[4:]:
-        dtype = torch.float16 if "f16" in name else (
-            torch.bfloat16 if "bf16" in name else torch.float32)
+        # bf16 first: every bf16 kernel's name also contains "f16".
+        dtype = torch.bfloat16 if "bf16" in name else (
+            torch.float16 if "f16" in name else torch.float32)
         code = {torch.float16: "f16", torch.bfloat16: "bf16",
                 torch.float32: "f32"}[dtype]
         x, c = make_inputs(n, k, d, dtype)
