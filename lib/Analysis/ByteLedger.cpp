@@ -2629,8 +2629,8 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
   const TileShape &tile = shapes[shape];
   if (work.rows < 0 || work.candidates < 0 || work.features < 0 ||
       tile.rowsPerBlock <= 0 || tile.candidatesPerBlock <= 0 ||
-      tile.blocksToSaturate <= 0 || tile.efficiency <= 0 || split < 1 ||
-      device.multiprocessors < 1)
+      tile.blocksToSaturate <= 0 || tile.efficiency <= 0 ||
+      !(tile.fillSec >= 0) || split < 1 || device.multiprocessors < 1)
     return makeError("schedule model: sizes, tiles and splits must be "
                      "positive");
   auto rate = device.lookupFlopRate(work.dtype, work.tensorCores);
@@ -2705,8 +2705,9 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
                            16.0 * double(work.rows)) /
                           device.bandwidthBytesPerSec;
   }
+  estimate.fillSec = tile.fillSec;
   estimate.predictedSec = std::max(estimate.computeSec, estimate.memorySec) +
-                          estimate.recheckSec +
+                          estimate.recheckSec + estimate.fillSec +
                           double(estimate.launches) * device.launchOverheadSec;
   return estimate;
 }

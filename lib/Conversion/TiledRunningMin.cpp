@@ -413,9 +413,10 @@ struct TileConfig {
   /// candidate norms from the staged slices: on sample-heavy f16 that was
   /// 4.3 ms of 35.9 (docs/performance-notes.md, version 12).
   bool persistent = false;
-  /// The ledger split the candidates of 3xTF32's split producer (too few
-  /// row tiles for the SMs): the split runs with TMA in persistent blocks,
-  /// as a split the user asks for does, rather than with register staging.
+  /// The ledger split the candidates of too few row tiles for the SMs
+  /// (3xTF32's split producer, or the other wgmma kinds' producer
+  /// warpgroup): the split runs with TMA in persistent blocks, as a split
+  /// the user asks for does, rather than with register staging or cp.async.
   bool producerSplit = false;
   /// The candidate parts of a row tile (split, at most kMaxClusterParts)
   /// of TMA's persistent blocks, when every work unit fits the clusters the
@@ -5209,19 +5210,58 @@ const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
 /// Version 33's producer measured 20.5 us in the bench: 0.52, 20.6 us.
 /// Version 34's consumers (their row fragments loaded together) measured
 /// 20.2 and 19.5 us in two benches: 0.54, 20.0 us.
-/// The 128x64 offer was not measured again and keeps its fraction.
+/// Since version 35 the model adds kTmaFillSec to every TMA call, and the
+/// fractions are the slope's: the 64x128 call over d = 128 to 2048 gives
+/// 0.70 (19.5 us predicted at d = 512, 19.4-19.5 measured beside it). The
+/// 128x64 offer was not measured again: 0.74 keeps its prediction at 26.9
+/// us with the fill.
 const MmaShapeOffer kWgmmaSplitFewRowsOffers[] = {
     {{128, 64, 0, 2, 16, 1},
-     {128, 64, /*blocksToSaturate=*/1, 0.58},
-     0.58,
+     {128, 64, /*blocksToSaturate=*/1, 0.74},
+     0.74,
      64,
      32},
     {{64, 128, 0, 2, 32, 1},
-     {64, 128, /*blocksToSaturate=*/1, 0.54},
-     0.54,
+     {64, 128, /*blocksToSaturate=*/1, 0.70},
+     0.70,
      64,
      32},
 };
+
+/// The other wgmma kinds (tf32, f16, bf16) when the row tiles are too few
+/// for the SMs: 128x256 tiles (two consumer warpgroups of m64n256), or
+/// 128x128 tiles (two of m64n128) whose candidate parts meet in clusters of
+/// the persistent blocks; both beside the producer warpgroup, one block per
+/// SM. Measured on the probe's 4096 rows and 256 candidates with d from 128
+/// to 2048 (docs/performance-notes.md, version 35): the slope of each
+/// call's time in d, as a fraction of the tensor rate over the blocks'
+/// path, gave 128x256 tf32 0.86, f16 0.77 and bf16 0.72 (0.74 for both
+/// halves), and 128x128 split 2 ways tf32 0.44, f16 and bf16 0.42. A
+/// single round of 32 row tiles keeps a 128x256 block to 8 slices of 64
+/// halves at d = 512, well under the 0.89 of sample-heavy's 32 rounds
+/// (kWgmmaShapeOffers). The intercepts, 6.2-8.0 us, are the launch and
+/// kTmaFillSec. At d = 512 the split ran 19.2 / 14.0 / 13.6 us against
+/// 20.9 / 15.7 / 15.6 us for the unsplit 128x256 tiles (tf32 / f16 / bf16).
+const MmaShapeOffer kWgmmaFewRowsOffers[] = {
+    {{128, 256, 0, 2, 64, 1},
+     {128, 256, /*blocksToSaturate=*/1, 0.74},
+     0.86,
+     64,
+     32},
+    {{128, 128, 0, 2, 32, 1},
+     {128, 128, /*blocksToSaturate=*/1, 0.42},
+     0.44,
+     64,
+     32},
+};
+
+/// What a TMA kernel's call takes beyond its blocks' path at the offer's
+/// rate and the device's launch overhead (4.0 us on the H200's profile):
+/// the producer's setup and first stages before any MMA, and the last
+/// tile's epilogue and label stores after the last. The probe's d sweeps
+/// (version 35) put the intercept of the call's time at 6.2-8.0 us, 7.2 on
+/// average, for 3xTF32's split producer as for the other kinds.
+constexpr double kTmaFillSec = 3.2e-6;
 
 /// A row count for a dynamic row axis without --expected-rows: large, so
 /// that the model neither shrinks the tiles nor splits the candidates.
@@ -5259,12 +5299,17 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     // Fewer row tiles than SMs: the split producer still pays when the
     // ledger splits the candidates (kWgmmaSplitFewRowsOffers), as long as
     // persistent blocks may carry the split.
-    bool producerSplit = tma && persistent && mma == MmaKind::TF32x3 &&
-                         !rowsFill && !opts.tileM && !opts.tileN && !opts.tileK;
+    // The other kinds split the candidates of few rows the same way
+    // (kWgmmaFewRowsOffers): TMA in persistent blocks, the parts in
+    // clusters.
+    bool fewRowsSplit = tma && persistent && !rowsFill && !opts.tileM &&
+                        !opts.tileN && !opts.tileK;
+    bool producerSplit = fewRowsSplit && mma == MmaKind::TF32x3;
     ArrayRef<MmaShapeOffer> mmaOffers =
         !wgmma          ? ArrayRef(kMmaShapeOffers)
         : splitProducer ? ArrayRef(kWgmmaSplitShapeOffers)
         : producerSplit ? ArrayRef(kWgmmaSplitFewRowsOffers)
+        : fewRowsSplit  ? ArrayRef(kWgmmaFewRowsOffers)
                         : ArrayRef(kWgmmaShapeOffers);
     for (const MmaShapeOffer &offer : mmaOffers) {
       // The register staging of 3xTF32's split tiles (three per operand,
@@ -5272,8 +5317,10 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       if (wgmma && mma == MmaKind::TF32x3 && offer.config.bn > 128)
         continue;
       ShapeOffer o{offer.config, offer.measured};
-      o.measured.persistent =
-          persistent && (mma != MmaKind::TF32x3 || splitProducer);
+      // The few rows' split is the ledger's (its launches in waves with
+      // a split), though the kernel's blocks are persistent.
+      o.measured.persistent = persistent && !fewRowsSplit &&
+                              (mma != MmaKind::TF32x3 || splitProducer);
       // A split of the ledger's own launches without TMA: the split
       // producer's 192-row stages would not fit the register staging.
       o.measured.splittable = !o.measured.persistent && !splitProducer;
@@ -5282,7 +5329,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       o.measured.clusterParts = tma && persistent && opts.clusterSplit != 0;
       o.config.mma = mma;
       o.config.wgmma = wgmma;
-      o.config.producerSplit = producerSplit;
+      o.config.producerSplit = fewRowsSplit;
+      if (tma)
+        o.measured.fillSec = kTmaFillSec;
       o.config.bk =
           o.config.mmaK() == 16 ? offer.halvesPerSlice : offer.f32PerSlice;
       if (tf32)
@@ -5415,6 +5464,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   if (work.recheck)
     os << ", the recheck's merge entry "
        << llvm::formatv("{0:f1}", choice->recheckSec * 1e6) << " us";
+  if (choice->fillSec > 0)
+    os << ", " << llvm::formatv("{0:f1}", choice->fillSec * 1e6)
+       << " us of TMA fill";
   os << ") at " << work.rows << " rows";
   if (shapes.size() > 1 || cfg.split > 1 || !fills) {
     // Say what the runner-up would have cost.

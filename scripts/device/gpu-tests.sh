@@ -135,6 +135,28 @@ run tc-wg-3xtf32-fewrows-memcheck compute-sanitizer --tool memcheck --error-exit
   fuse-run $tiles32 $few --precision=3xtf32 --trials=1 --seed=214 --dims=s0=4099
 run tc-wg-3xtf32-fewrows-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
   fuse-run $tiles32 $few --precision=3xtf32 --trials=1 --seed=215 --dims=s0=4099
+# The other wgmma kinds on too few row tiles (--expected-rows=4096): the
+# ledger's own split of the candidates over persistent TMA blocks, whose
+# parts meet in clusters (128x128 tiles split 2 ways on the probe). f16,
+# bf16 and tf32 on random shapes (rows, candidates and features not tile
+# multiples; k and d kept at 1000 and 200 for some), exact ties across the
+# parts, rows past one round of clusters, the probe shape as written, and
+# memcheck and racecheck.
+fewh="--mode=gpu $wg --expected-rows=4096"
+run tc-wg-fewrows-f16 fuse-run examples/gemm_argmin_f16.mlir $fewh --trials=8 --seed=261
+run tc-wg-fewrows-f16-kept fuse-run examples/gemm_argmin_f16.mlir $fewh --keep-extent=1000,200 --trials=4 --seed=262
+run tc-wg-fewrows-f16-ties fuse-run examples/gemm_argmin_f16.mlir $fewh --trials=4 --seed=263 --dup-rows=1
+run tc-wg-fewrows-f16-rounds fuse-run examples/gemm_argmin_f16.mlir $fewh --keep-extent=256,512 --trials=2 --seed=264 --dims=s0=40000
+run tc-wg-fewrows-f16-probe fuse-run examples/gemm_argmin_f16.mlir $fewh --keep-extent=256,512 --trials=1 --dims=s0=4096
+run tc-wg-fewrows-bf16 fuse-run test/GPU/Inputs/gemm_argmin_bf16.mlir $fewh --trials=8 --seed=265
+run tc-wg-fewrows-tf32 fuse-run examples/gemm_argmin.mlir $fewh --precision=tf32 --trials=8 --seed=266
+run tc-wg-fewrows-tf32-ties fuse-run examples/gemm_argmin.mlir $fewh --precision=tf32 --trials=4 --seed=267 --dup-rows=1
+run tc-wg-fewrows-f16-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run examples/gemm_argmin_f16.mlir $fewh --keep-extent=256,512 --trials=1 --seed=268 --dims=s0=4099
+run tc-wg-fewrows-f16-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run examples/gemm_argmin_f16.mlir $fewh --keep-extent=256,512 --trials=1 --seed=269 --dims=s0=4099
+run tc-wg-fewrows-tf32-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run examples/gemm_argmin.mlir $fewh --precision=tf32 --keep-extent=256,512 --trials=1 --seed=270 --dims=s0=4099
 # Candidate parts that meet in a cluster's shared memory instead of the
 # labels' atomics (one launch): the probe's 64x128 tiles split 2 ways on
 # the split producer, 128x64 split 4 ways at 3000 expected rows (k = 1000

@@ -402,6 +402,11 @@ struct TileShape {
   /// blocks) when all its work units fit the clusters the GPU holds at
   /// once (residentClusters): one launch instead of three.
   bool clusterParts = false;
+  /// Time of a launch that no rate covers, added once: TMA kernels' first
+  /// stages from DRAM before any MMA, and the last tile's epilogue after
+  /// the last (a d sweep of the probe's single-round kernels puts it at the
+  /// intercept, docs/performance-notes.md, version 35).
+  double fillSec = 0;
 };
 
 /// Whether sm_90a's TMA kernels (3xTF32's split producer among them) may
@@ -557,7 +562,10 @@ struct ScheduleEstimate {
   double memorySec = 0;
   /// The recheck's merge entry, after the kernel (memory-bound).
   double recheckSec = 0;
-  /// max(compute, memory) + the recheck + launches x launch overhead.
+  /// The shape's fill and drain (TileShape::fillSec).
+  double fillSec = 0;
+  /// max(compute, memory) + the recheck + the fill + launches x launch
+  /// overhead.
   double predictedSec = 0;
 };
 
@@ -569,8 +577,8 @@ struct ScheduleEstimate {
 /// candidate tiles are computed in full; the rows are read once per split
 /// and the candidates once; a split adds two launches (the output memset
 /// and the merge) unless the shape's parts meet in clusters that all fit
-/// (clusterParts, clusterPartsFit). Fails on overflow or a missing FLOP
-/// rate.
+/// (clusterParts, clusterPartsFit); the shape's fill and drain (fillSec)
+/// come once. Fails on overflow or a missing FLOP rate.
 llvm::Expected<ScheduleEstimate>
 estimateTiledSchedule(const TiledWork &work, ArrayRef<TileShape> shapes,
                       unsigned shape, int64_t split,
