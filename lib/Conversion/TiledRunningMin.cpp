@@ -5236,12 +5236,15 @@ const MmaShapeOffer kWgmmaSplitFewRowsOffers[] = {
 /// to 2048 (docs/performance-notes.md, version 35): the slope of each
 /// call's time in d, as a fraction of the tensor rate over the blocks'
 /// path, gave 128x256 tf32 0.86, f16 0.77 and bf16 0.72 (0.74 for both
-/// halves), and 128x128 split 2 ways tf32 0.44, f16 and bf16 0.42. A
+/// halves), and 128x128 split 2 ways tf32 0.44, f16 and bf16 0.42 with 3
+/// stages; with the 4 that one block a SM leaves room for, tf32 0.65 and
+/// f16 0.57 (d = 512 and 2048: 16.1 / 42.7 us, 12.6 / 27.7 us). A
 /// single round of 32 row tiles keeps a 128x256 block to 8 slices of 64
 /// halves at d = 512, well under the 0.89 of sample-heavy's 32 rounds
 /// (kWgmmaShapeOffers). The intercepts, 6.2-8.0 us, are the launch and
-/// kTmaFillSec. At d = 512 the split ran 19.2 / 14.0 / 13.6 us against
-/// 20.9 / 15.7 / 15.6 us for the unsplit 128x256 tiles (tf32 / f16 / bf16).
+/// kTmaFillSec. At d = 512 the split ran 19.2 / 14.0 / 13.6 us with 3
+/// stages against 20.9 / 15.7 / 15.6 us for the unsplit 128x256 tiles
+/// (tf32 / f16 / bf16).
 const MmaShapeOffer kWgmmaFewRowsOffers[] = {
     {{128, 256, 0, 2, 64, 1},
      {128, 256, /*blocksToSaturate=*/1, 0.74},
@@ -5249,8 +5252,8 @@ const MmaShapeOffer kWgmmaFewRowsOffers[] = {
      64,
      32},
     {{128, 128, 0, 2, 32, 1},
-     {128, 128, /*blocksToSaturate=*/1, 0.42},
-     0.44,
+     {128, 128, /*blocksToSaturate=*/1, 0.57},
+     0.65,
      64,
      32},
 };
@@ -5330,7 +5333,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       o.config.mma = mma;
       o.config.wgmma = wgmma;
       o.config.producerSplit = fewRowsSplit;
-      if (tma)
+      // TMA's loads with or without clusters (--cluster=0 asks for
+      // cp.async).
+      if (wgmma && opts.cluster != 0)
         o.measured.fillSec = kTmaFillSec;
       o.config.bk =
           o.config.mmaK() == 16 ? offer.halvesPerSlice : offer.f32PerSlice;
@@ -5597,22 +5602,25 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       cfg.bk /= 2;
   int64_t stageBytes = bytesPerStage(cfg.bk);
   bool splitStaged = cfg.splitStaged();
-  if (cfg.mma != MmaKind::None && aligned && !splitStaged) {
-    // cp.async copies 16-byte chunks, so rows must start 16-byte aligned.
-    // Stages: as many as leave shared memory for the resident blocks that
-    // the registers allow (255 per thread), at most 4.
-    // wgmma's 64 accumulators per thread leave room for two blocks of 256
-    // threads at 128 registers.
+  // cp.async copies 16-byte chunks, so rows must start 16-byte aligned.
+  // Stages: as many as leave shared memory for the resident blocks that
+  // the registers allow (255 per thread), at most 4. wgmma's 64
+  // accumulators per thread leave room for two blocks of 256 threads at 128
+  // registers; `extraThreads` are a TMA producer warpgroup's.
+  auto stagesForResidentBlocks = [&](int64_t extraThreads) -> int64_t {
+    if (ctx.tiles.stages)
+      return ctx.tiles.stages;
     int64_t registersPerThread = cfg.wgmma && cfg.tm * cfg.tn <= 64 ? 128 : 256;
-    int64_t residentBlocks =
-        std::max<int64_t>(1, 65536 / (cfg.threads() * registersPerThread));
+    int64_t residentBlocks = std::max<int64_t>(
+        1, 65536 / ((cfg.threads() + extraThreads) * registersPerThread));
     int64_t budget = std::min(kSharedBytesPerSM / residentBlocks,
                               kSharedBytesPerSM - 16 * 1024) -
                      8 * 1024;
-    cfg.stages = ctx.tiles.stages
-                     ? ctx.tiles.stages
-                     : std::clamp<int64_t>(budget / stageBytes, 2, 4);
-  }
+    return std::clamp<int64_t>(budget / stageBytes, 2, 4);
+  };
+  bool mmaStages = cfg.mma != MmaKind::None && aligned && !splitStaged;
+  if (mmaStages)
+    cfg.stages = stagesForResidentBlocks(/*extraThreads=*/0);
   // The FMA schedule: cp.async stages of 4-byte copies where the ledger's
   // offer takes them or --stages asks; otherwise the slices go through
   // registers into two buffers.
@@ -5661,6 +5669,14 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       (!splitStaged || cluster == 1)) {
     cfg.tma = true;
     cfg.cluster = cluster;
+    // The producer warpgroup's threads count against the registers too: a
+    // 128x128 tile's 256 consumers and 128 producers leave one block a SM,
+    // not the two that the stages above left shared memory for. On the
+    // probe (f16 and tf32 split 2 ways) 4 stages ran 0.91x / 0.83x the
+    // time of 3 at d = 512 and 0.80x / 0.73x at d = 2048, and 6 stages
+    // less well than 4 (docs/performance-notes.md, version 35).
+    if (mmaStages)
+      cfg.stages = stagesForResidentBlocks(cfg.tmaProducerThreads());
     // Few rows with more slices than kPrefetchStages (the producers' duty
     // keeps to tiles of more slices than stages, and prefetches their
     // candidate chunks: TiledBuilder::prefetchesChunks): the probe's 3xTF32

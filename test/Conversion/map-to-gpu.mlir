@@ -283,7 +283,7 @@
 // version 35). Without the few-rows offers the probe took the unsplit
 // 128x256 tiles of sample-heavy's offers in 32 persistent blocks.
 // RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGFEWREMARK
-// WGFEWREMARK: ledger on h200: 128x128 tiles on tensor cores (f16.tensor, 1 MMA pass(es)), split 2: 64 blocks in 1 wave(s), 48% of block slots busy, predicted 14.0 us (1 launch(es), 3.2 us of TMA fill) at 4096 rows; 128x256 tiles: best split 1, 15.0 us
+// WGFEWREMARK: ledger on h200: 128x128 tiles on tensor cores (f16.tensor, 1 MMA pass(es)), split 2: 64 blocks in 1 wave(s), 48% of block slots busy, predicted 12.2 us (1 launch(es), 3.2 us of TMA fill) at 4096 rows; 128x256 tiles: best split 1, 15.0 us
 // RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096' | FileCheck %s --check-prefix=WGFEW
 // WGFEW: \22steps\22: [\0A    {\0A      \22kind\22: \22launch\22,\0A      \22entry\22: \22gemm_argmin_f16_k0\22,
 // WGFEW-SAME: \22grid\22: {{\[\[}}\22min\22, [\22mul\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 2], 132], 1, 1]
@@ -296,7 +296,7 @@
 // WGFEW-SAME: candidates split over 2 blocks of a cluster
 // WGFEW-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=tf32 expected-rows=4096 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGFEWTF32
-// WGFEWTF32: ledger on h200: 128x128 tiles on tensor cores (tf32.tensor, 1 MMA pass(es)), split 2: 64 blocks in 1 wave(s), 48% of block slots busy, predicted 20.3 us (1 launch(es), 3.2 us of TMA fill) at 4096 rows; 128x256 tiles: best split 1, 20.6 us
+// WGFEWTF32: ledger on h200: 128x128 tiles on tensor cores (tf32.tensor, 1 MMA pass(es)), split 2: 64 blocks in 1 wave(s), 48% of block slots busy, predicted 16.0 us (1 launch(es), 3.2 us of TMA fill) at 4096 rows; 128x256 tiles: best split 1, 20.6 us
 // The setup's cluster barrier is a relaxed arrival beside a block barrier
 // (no block touches another's stage barriers): no thread waits for the
 // cluster before its role's work.
@@ -859,7 +859,7 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // TMA-SAME: {\22tensor_map\22: \22arg0\22, \22box\22: [64, 128]}, {\22tensor_map\22: \22arg1\22, \22box\22: [64, 64]}],\0A      \22grid\22: {{\[\[}}\22mul\22, [\22cdiv\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 2], 2], 1, 1],\0A      \22block\22: [384, 1, 1]
 // TMA-LABEL: gpu.func @gram_f16_k0(
 // TMA-SAME: %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %[[ROWMAP:.*]]: !llvm.ptr, %[[COLMAP:.*]]: !llvm.ptr) kernel
-// TMA-SAME: 256 threads, {{.*}} 3 TMA stages with mbarriers (100912 bytes of dynamic shared memory) filled by a producer warpgroup, clusters of 2 blocks multicasting the candidate slices
+// TMA-SAME: 256 threads, {{.*}} 4 TMA stages with mbarriers (133696 bytes of dynamic shared memory) filled by a producer warpgroup, clusters of 2 blocks multicasting the candidate slices
 // TMA-SAME: fusec.tensor_map_args = array<i64: 4, 5>, nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.maxntid = array<i32: 384, 1, 1>
 // TMA: nvvm.mbarrier.init %{{.*}}, %c1_i32{{[_0-9]*}} :
 // TMA: nvvm.mbarrier.init %{{.*}}, %c16_i32{{[_0-9]*}} :
@@ -905,7 +905,7 @@ func.func @gram(%x: tensor<?x64xf32>, %c: tensor<10x64xf32>) -> tensor<?xi64> {
 // TMA-NEXT: nvvm.cluster.wait
 // TMA-NEXT: gpu.return
 // TMA1-LABEL: gpu.func @gram_f16_k0
-// TMA1-SAME: 3 TMA stages with mbarriers
+// TMA1-SAME: 4 TMA stages with mbarriers
 // TMA1-NOT: cluster
 // TMA1: nvvm.mbarrier.init %{{.*}}, %c8_i32{{[_0-9]*}} :
 // TMA1: gpu.barrier
