@@ -417,7 +417,7 @@ struct TileConfig {
   /// (3xTF32's split producer, or the other wgmma kinds' producer
   /// warpgroup): the split runs with TMA in persistent blocks, as a split
   /// the user asks for does, rather than with register staging or cp.async.
-  bool producerSplit = false;
+  bool fewRowsSplit = false;
   /// The candidate parts of a row tile (split, at most kMaxClusterParts)
   /// of TMA's persistent blocks, when every work unit fits the clusters the
   /// GPU holds at once (clusterPartsFit), run as the blocks of one cluster
@@ -1066,7 +1066,7 @@ bool TiledBuilder::producerDutyApplies(int64_t dStatic) const {
   // for every SM the producer paces the kernel, and sample-heavy's 3xTF32
   // kernel ran 163.2 ms with the producers' duty against 160.6 without
   // (docs/performance-notes.md, version 28).
-  if (!cfg.splitProducer() || !cfg.producerSplit || !cfg.translatesRows() ||
+  if (!cfg.splitProducer() || !cfg.fewRowsSplit || !cfg.translatesRows() ||
       !cfg.persistent || ShapedType::isDynamic(dStatic))
     return false;
   // A producer thread's chunks then lie at the same features of distinct
@@ -5332,7 +5332,7 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       o.measured.clusterParts = tma && persistent && opts.clusterSplit != 0;
       o.config.mma = mma;
       o.config.wgmma = wgmma;
-      o.config.producerSplit = fewRowsSplit;
+      o.config.fewRowsSplit = fewRowsSplit;
       // TMA's loads with or without clusters (--cluster=0 asks for
       // cp.async).
       if (wgmma && opts.cluster != 0)
@@ -5606,13 +5606,15 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // Stages: as many as leave shared memory for the resident blocks that
   // the registers allow (255 per thread), at most 4. wgmma's 64
   // accumulators per thread leave room for two blocks of 256 threads at 128
-  // registers; `extraThreads` are a TMA producer warpgroup's.
-  auto stagesForResidentBlocks = [&](int64_t extraThreads) -> int64_t {
+  // registers; a TMA producer warpgroup's threads count too, once the
+  // schedule takes TMA.
+  auto stagesForResidentBlocks = [&]() -> int64_t {
     if (ctx.tiles.stages)
       return ctx.tiles.stages;
     int64_t registersPerThread = cfg.wgmma && cfg.tm * cfg.tn <= 64 ? 128 : 256;
-    int64_t residentBlocks = std::max<int64_t>(
-        1, 65536 / ((cfg.threads() + extraThreads) * registersPerThread));
+    int64_t residentBlocks =
+        std::max<int64_t>(1, 65536 / ((cfg.threads() + cfg.producerThreads()) *
+                                      registersPerThread));
     int64_t budget = std::min(kSharedBytesPerSM / residentBlocks,
                               kSharedBytesPerSM - 16 * 1024) -
                      8 * 1024;
@@ -5620,7 +5622,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   };
   bool mmaStages = cfg.mma != MmaKind::None && aligned && !splitStaged;
   if (mmaStages)
-    cfg.stages = stagesForResidentBlocks(/*extraThreads=*/0);
+    cfg.stages = stagesForResidentBlocks();
   // The FMA schedule: cp.async stages of 4-byte copies where the ledger's
   // offer takes them or --stages asks; otherwise the slices go through
   // registers into two buffers.
@@ -5656,7 +5658,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool tmaPossible =
       cfg.wgmma && (splitStaged || cfg.stages >= 3) &&
       (cfg.split == 1 ||
-       (persistentAllowed && (ctx.tiles.split > 1 || cfg.producerSplit))) &&
+       (persistentAllowed && (ctx.tiles.split > 1 || cfg.fewRowsSplit))) &&
       cfg.bm <= 256 &&
       kRegistersPerSM / (cfg.threads() + cfg.tmaProducerThreads()) >=
           wgmmaRegisters(cfg) &&
@@ -5676,7 +5678,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     // time of 3 at d = 512 and 0.80x / 0.73x at d = 2048, and 6 stages
     // less well than 4 (docs/performance-notes.md, version 35).
     if (mmaStages)
-      cfg.stages = stagesForResidentBlocks(cfg.tmaProducerThreads());
+      cfg.stages = stagesForResidentBlocks();
     // Few rows with more slices than kPrefetchStages (the producers' duty
     // keeps to tiles of more slices than stages, and prefetches their
     // candidate chunks: TiledBuilder::prefetchesChunks): the probe's 3xTF32
@@ -5685,15 +5687,15 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     bool prefetchSlices = !ShapedType::isDynamic(dStatic) &&
                           llvm::divideCeil(dStatic, cfg.bk) > kPrefetchStages;
     if (splitStaged)
-      cfg.stages = ctx.tiles.stages                      ? ctx.tiles.stages
-                   : cfg.producerSplit && prefetchSlices ? kPrefetchStages
-                                                         : 3;
+      cfg.stages = ctx.tiles.stages                     ? ctx.tiles.stages
+                   : cfg.fewRowsSplit && prefetchSlices ? kPrefetchStages
+                                                        : 3;
   }
   // Persistent blocks: the blocks of a cluster would have to walk the same
   // number of row tiles, which a remainder breaks.
   cfg.persistent = cfg.tma && cfg.cluster == 1 && persistentAllowed;
   int64_t rowTilesEstimate = llvm::divideCeil(work.rows, cfg.bm);
-  if (cfg.persistent && !ctx.tiles.split && !cfg.producerSplit &&
+  if (cfg.persistent && !ctx.tiles.split && !cfg.fewRowsSplit &&
       plan->indexOutput && work.candidates > 0) {
     int64_t resident =
         ctx.tiles.device.multiprocessors *

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Session 30: builds the variants of run1.sh into device-pkg2/<label>/<name>.ptx
 set -e
-cd /work/main
+cd "$(dirname "$0")/../../../.."
+mkdir -p /tmp/exp
 F=build/bin/fusec
 O=device-pkg2
 rm -rf $O; mkdir -p $O
