@@ -2675,6 +2675,14 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
                            (double(walk.path()) * double(*slots));
     estimate.computeSec = double(walk.path()) * tileFlops / slotRate;
   } else {
+    int64_t tilesPerPart = cdiv(tiles, estimate.split);
+    double partBytes = double(tilesPerPart) * double(tile.candidatesPerBlock) *
+                       double(work.features) * double(work.elementBytes);
+    if (tile.residentPartGain != 1 && tilesPerPart >= 2 &&
+        partBytes <= double(device.l2Bytes) / 2) {
+      estimate.residentParts = true;
+      slotRate *= tile.residentPartGain;
+    }
     estimate.blocks = *blocks;
     estimate.waves = cdiv(*blocks, *slots);
     estimate.utilization =

@@ -5438,8 +5438,17 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     int64_t rowBlocks = llvm::divideCeil(work.rows, shape.rowsPerBlock);
     fills &= rowBlocks >= opts.device.multiprocessors * shape.blocksToSaturate;
   }
-  if (fills)
-    work.splittable = false;
+  // Rows that fill the GPU: the FMA schedule's blocks still split the
+  // candidates into parts that stay in the L2 (TileShape::residentPartGain);
+  // the MMA schedules keep one part.
+  if (fills) {
+    if (mma == MmaKind::None) {
+      for (TileShape &shape : shapes)
+        shape.residentPartGain = kResidentPartGain;
+    } else {
+      work.splittable = false;
+    }
+  }
   llvm::Expected<ScheduleEstimate> choice =
       chooseTiledSchedule(work, shapes, opts.device, opts.split);
   if (!choice)
@@ -5463,7 +5472,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     os << " blocks in " << choice->waves << " wave(s), ";
   }
   os << llvm::formatv("{0:f0}", choice->utilization * 100)
-     << "% of block slots busy, predicted "
+     << "% of block slots busy, "
+     << (choice->residentParts ? "parts in the L2, " : "") << "predicted "
      << llvm::formatv("{0:f1}", choice->predictedSec * 1e6) << " us ("
      << choice->launches << " launch(es)";
   if (work.recheck)

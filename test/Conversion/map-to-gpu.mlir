@@ -1128,6 +1128,19 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
 // WIDE256: gpu.func @naive_argmin_k0
 // WIDE256-SAME: 128x128 block tile, 16 features per slice, 8x8 per thread, 256 threads, 2 cp.async stages
 
+// Rows that fill the GPU: the FMA schedule splits the candidates into parts
+// of two candidate tiles (16 MiB of sample-heavy's candidates, within half
+// the L2), which ran 0.94-0.96x of the unsplit walk (version 36). Unsplit,
+// the parts would stream 256 MiB and the remark would name one part.
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESIDENT
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESIDENTNAIVE
+// A part of two 16 MiB tiles (feature-heavy's d = 16384) passes half the
+// L2: one tile a part, for the waves' fill alone, and no resident rate.
+// RUN: sed 's/256/4096/g; s/512/16384/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=65536 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STREAMED
+// RESIDENT: ledger on h200: 128x256 tiles, split 16: 16384 blocks in 125 wave(s), 99% of block slots busy, parts in the L2, predicted {{.*}} (3 launch(es)) at 131072 rows
+// RESIDENTNAIVE: ledger on h200: 128x128 tiles, split 32: 32768 blocks in 125 wave(s), 99% of block slots busy, parts in the L2, predicted {{.*}} (3 launch(es)) at 131072 rows
+// STREAMED: ledger on h200: 128x256 tiles, split 16: 8192 blocks in 63 wave(s), 99% of block slots busy, predicted
+
 // The direct form's 16-feature slices on the seed shapes come through two
 // cp.async stages of 4-byte copies, transposed into rows padded by 4
 // elements (a warp's copies: 4 rows x 8 features, 32 banks). Through

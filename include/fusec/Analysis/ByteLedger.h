@@ -407,7 +407,17 @@ struct TileShape {
   /// the last (a d sweep of the probe's single-round kernels puts it at the
   /// intercept, docs/performance-notes.md, version 35).
   double fillSec = 0;
+  /// Where the rows fill the GPU: the rate of a launch in waves whose
+  /// candidate parts (a block's walk) hold at least two candidate tiles and
+  /// at most half the L2, as a multiple of `efficiency` (which was measured
+  /// on blocks that stream all the candidates). 1: no such gain.
+  double residentPartGain = 1;
 };
+
+/// The FMA schedule's residentPartGain: on the three large shapes, parts
+/// of two candidate tiles (8-16 MiB) ran 0.943-0.958 of the unsplit
+/// walk's time, labels equal (docs/performance-notes.md, version 36).
+constexpr double kResidentPartGain = 1.05;
 
 /// Whether sm_90a's TMA kernels (3xTF32's split producer among them) may
 /// run in persistent blocks, given the `persistent` and `cluster` options:
@@ -564,6 +574,9 @@ struct ScheduleEstimate {
   double recheckSec = 0;
   /// The shape's fill and drain (TileShape::fillSec).
   double fillSec = 0;
+  /// Whether the split's candidate parts run at the resident rate
+  /// (TileShape::residentPartGain).
+  bool residentParts = false;
   /// max(compute, memory) + the recheck + the fill + launches x launch
   /// overhead.
   double predictedSec = 0;
