@@ -5272,7 +5272,8 @@ constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
 
 /// Tile shape and split from the byte ledger's schedule model
 /// (chooseTiledSchedule); options the user gave win over it. Splits are
-/// offered only when the rows alone leave block slots of the GPU empty.
+/// offered when the rows alone leave block slots of the GPU empty, and to
+/// the FMA schedule also where they fill it (TileShape::residentPartGain).
 FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                                    TiledWork work, MmaKind mma, bool wgmma,
                                    bool staticFeatures, bool compensatedNorms,
@@ -5430,7 +5431,7 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     shapes.push_back(shape);
     configs.push_back(cfg);
   }
-  // A split only pays when the rows leave slots empty.
+  // Whether the rows alone fill the GPU's block slots.
   bool fills = true;
   for (const TileShape &shape : shapes) {
     // divideCeil: rows + rowsPerBlock - 1 overflowed at INT64_MAX rows
