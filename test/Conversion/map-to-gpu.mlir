@@ -1134,7 +1134,7 @@ func.func @huge_f16_k(%x: tensor<?x64xf16>, %c: tensor<2147483648x64xf16>) -> te
 // the parts would stream 256 MiB and the remark would name one part.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESIDENT
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESIDENTNAIVE
-// A part of two 16 MiB tiles (feature-heavy's d = 16384) passes half the
+// A part of two 16 MiB tiles (feature-heavy's d = 16384) is more than half the
 // L2: one tile a part, for the waves' fill alone, and no resident rate.
 // RUN: sed 's/256/4096/g; s/512/16384/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline -fuse-map-to-gpu='expected-rows=65536 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STREAMED
 // RESIDENT: ledger on h200: 128x256 tiles, split 16: 16384 blocks in 125 wave(s), 99% of block slots busy, parts in the L2, predicted {{.*}} (3 launch(es)) at 131072 rows
