@@ -322,6 +322,21 @@ run fma-t8x16-naive fuse-run examples/naive_argmin.mlir --mode=gpu --trials=4 --
 run fma-t16x8-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --seed=42 --tile-m=256 --tile-n=128 --split=1
 run fma-t8x16-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072
+# Where the expected rows fill the GPU the ledger splits the FMA schedule's
+# candidates into parts of two tiles that stay in the L2 (version 36):
+# k = 1000 gives the Gram form's 128x256 tiles split 2 (a short last tile
+# in the last part) and the direct form's 128x128 tiles split 4; 40000 rows
+# end in a partial row tile.
+for form in gemm naive; do
+  sed "s/256/1000/g; s/512/200/g" examples/${form}_argmin.mlir \
+    > /tmp/${form}_argmin_k1000_d200.mlir
+  run fma-parts-$form fuse-run /tmp/${form}_argmin_k1000_d200.mlir \
+    --mode=gpu --trials=2 --seed=45 --dims=s0=40000 --keep-extent=all \
+    --expected-rows=1048576
+done
+run fma-parts-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run /tmp/gemm_argmin_k1000_d200.mlir --mode=gpu --trials=1 --seed=46 \
+  --dims=s0=3000 --keep-extent=all --expected-rows=1048576
 # Norms the caller passes in ([n, 1] and [k] operands of the epilogue), and
 # the plain f32 norm sums (--compensated-sums=false) beside the default
 # compensated ones.
