@@ -5440,8 +5440,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     fills &= rowBlocks >= opts.device.multiprocessors * shape.blocksToSaturate;
   }
   // Rows that fill the GPU: the FMA schedule's blocks still split the
-  // candidates into parts that stay in the L2 (TileShape::residentPartGain);
-  // the MMA schedules keep one part.
+  // candidates, whose kernel runs faster (TileShape::residentPartGain); the
+  // MMA schedules keep one part.
   if (fills) {
     if (mma == MmaKind::None) {
       for (TileShape &shape : shapes)

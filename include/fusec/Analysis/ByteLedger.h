@@ -410,13 +410,20 @@ struct TileShape {
   /// Where the rows fill the GPU: the rate of a launch in waves whose
   /// candidate parts (a block's walk) hold at least two candidate tiles and
   /// at most half the L2, as a multiple of `efficiency` (which was measured
-  /// on blocks that stream all the candidates). 1: no such gain.
+  /// on blocks that walk all the candidates of the large shapes). 1: no
+  /// such gain.
   double residentPartGain = 1;
 };
 
-/// The FMA schedule's residentPartGain: on the three large shapes, parts
-/// of two candidate tiles (8-16 MiB) ran 0.943-0.958 of the unsplit
-/// walk's time, labels equal (docs/performance-notes.md, version 36).
+/// The FMA schedule's residentPartGain, an empirical fit: on the three
+/// large shapes, split kernels whose parts hold two candidate tiles (8-16
+/// MiB) ran 0.943-0.958 of the unsplit walk's time, labels equal, part of
+/// it the waves' fill that the model counts apart; the bundled direct-form
+/// example unsplit at 2^20 rows (a walk of two tiles, 4 MiB) ran within
+/// 1.1% of the gain's prediction (docs/performance-notes.md, version 36
+/// and its bench). The L2 bytes do not explain it: Nsight Compute read the
+/// same DRAM bytes and L2 hit rate split and unsplit; ptxas schedules the
+/// split kernel's slice loop with half the waits on shared-memory loads.
 constexpr double kResidentPartGain = 1.05;
 
 /// Whether sm_90a's TMA kernels (3xTF32's split producer among them) may
