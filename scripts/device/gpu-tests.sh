@@ -323,7 +323,7 @@ run fma-t16x8-gemm fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=4 --se
 run fma-t8x16-large fuse-run examples/gemm_argmin.mlir --mode=gpu --trials=1 \
   --dims=s0=20000 --keep-extent=1000,200 --expected-rows=131072
 # Where the expected rows fill the GPU the ledger splits the FMA schedule's
-# candidates into parts of two tiles that stay in the L2 (version 36):
+# candidates into parts of two tiles within half the L2 (version 36):
 # k = 1000 gives the Gram form's 128x256 tiles split 2 (a short last tile
 # in the last part) and the direct form's 128x128 tiles split 4; 40000 rows
 # end in a partial row tile.
