@@ -23,7 +23,8 @@ pair, so that a remaining order effect shows.
 Environment: N, K, D (default the probe: 4096, 256, 512), REPS (pairs of
 calls, default 40), NOREF=1 (no float64 reference, for large shapes),
 NOFLUSH=1 (the L2 keeps the inputs between calls: how much of a call the
-first reads from DRAM cost).
+first reads from DRAM cost), NOTIES=1 (no duplicated rows: uniform data
+alone, as bench/bench.py's).
 The exit status is 1 when the labels of any kernel differ.
 """
 import os
@@ -43,6 +44,8 @@ def make_inputs(n, k, d, dtype):
     g.manual_seed(5)
     x = torch.rand((n, d), generator=g, device="cuda").to(dtype)
     c = torch.rand((k, d), generator=g, device="cuda").to(dtype)
+    if os.environ.get("NOTIES"):
+        return x, c
     # Exact ties across candidate parts: rows equal to a candidate that is
     # duplicated at a far index.
     c[k - 1] = c[3]
@@ -134,9 +137,11 @@ def main():
         med = [statistics.median(times[(j, 0)] + times[(j, 1)])
                for j in (0, 1)]
         print("%-44s old %7.2f us  new %7.2f us  new/old %.3f  labels %s  "
-              "mismatches vs f64 old %s new %s (ties at rows 0-127)" % (
+              "mismatches vs f64 old %s new %s (%s)" % (
                   name, med[0], med[1], med[1] / med[0],
-                  "equal" if same else "DIFFER", mism[0], mism[1]))
+                  "equal" if same else "DIFFER", mism[0], mism[1],
+                  "no ties" if os.environ.get("NOTIES") else
+                  "ties at rows 0-127"))
         print("  by place in the pair (first / second): old %.2f / %.2f us,"
               " new %.2f / %.2f us" % tuple(
                   statistics.median(times[(j, p)])

@@ -253,17 +253,22 @@ def program_form(program):
 # How a fusec kernel forms its products: "ieee" (f32 FMA, the default),
 # "3xtf32" or "tf32" (f32 inputs on tensor cores, fusec --precision), "f16"
 # or "bf16" (half inputs, exact products on tensor cores, f32 accumulation).
-PRECISIONS = ("ieee", "3xtf32", "3xtf32-recheck", "tf32", "f16", "bf16")
+PRECISIONS = ("ieee", "3xtf32", "3xtf32-recheck", "3xtf32-certified", "tf32",
+              "f16", "bf16")
 PRECISION_TITLE = {
     "ieee": "f32 IEEE (FMA)", "3xtf32": "3xTF32 tensor cores",
     "3xtf32-recheck": "3xTF32 tensor cores, each row's best two decided "
                       "again in IEEE fp32",
+    "3xtf32-certified": "3xTF32 tensor cores with error bounds, the direct "
+                        "form where they cannot decide (the direct form's "
+                        "labels)",
     "tf32": "TF32 tensor cores, one pass",
     "f16": "fp16 inputs, tensor cores, f32 accumulation",
     "bf16": "bf16 inputs, tensor cores, f32 accumulation"}
 _PRECISION_ALIASES = {"ieee": "ieee", "fp32": "ieee", "f32": "ieee",
                       "highest": "ieee", "fma": "ieee", "3xtf32": "3xtf32",
                       "tf32x3": "3xtf32", "3xtf32recheck": "3xtf32-recheck",
+                      "3xtf32certified": "3xtf32-certified",
                       "tf32": "tf32", "f16": "f16",
                       "fp16": "f16", "half": "f16", "bf16": "bf16",
                       "bfloat16": "bf16"}
@@ -285,6 +290,8 @@ def infer_precision(*names):
     text = " ".join(str(n or "") for n in names).lower()
     if "3xtf32-recheck" in text:
         return "3xtf32-recheck"
+    if "3xtf32-certified" in text:
+        return "3xtf32-certified"
     if "3xtf32" in text:
         return "3xtf32"
     if "tf32" in text:
@@ -976,6 +983,20 @@ def evaluate_targets(rows, ceilings):
             if precision == "3xtf32-recheck":
                 ieee_labels_target("probe", name + " labels = the IEEE Gram "
                                    "kernel's", row)
+        # The naive example under --precision=3xtf32-certified: 3xTF32
+        # tensor cores with error bounds, the direct form wherever the
+        # bounds cannot decide, so its labels are the direct form's (no
+        # reassociation flag). The naive target's row for it.
+        certified = fusec_best("probe", "naive", precision="3xtf32-certified")
+        if certified is not None:
+            name = "naive, 3xtf32-certified"
+            ratio_target("probe", name + " ≤ 0.8 × best peer", certified,
+                         best_peer, 0.8)
+            peak_target("probe", name + " peak = labels (n × 8 B)",
+                        certified, n * 8)
+            mismatch_target("probe", name + " 0 mismatches vs f64", certified)
+            ieee_labels_target("probe", name + " labels = the direct form "
+                               "kernel's", certified)
         # The naive example compiled with --allow-reassociation (issue 8):
         # the byte ledger rewrites it to the Gram form on tensor cores. It
         # is not the direct form that the naive target above asks for, so
@@ -3458,15 +3479,22 @@ class Bench:
 
     def agreements(self, S):
         # The tensor-core Gram rows against fusec's IEEE Gram kernel (the
-        # first one timed), whose labels 3xtf32-recheck promises.
-        ieee = next(((row, lab) for row, lab in S.labels_for_agreement
-                     if row.get("form") == "gram" and
-                     canonical_precision(row.get("precision")) == "ieee"),
-                    None)
+        # first one timed), whose labels 3xtf32-recheck promises, and the
+        # certified naive rows against the IEEE direct form's, whose labels
+        # 3xtf32-certified promises.
+        def first_ieee(form):
+            return next(((row, lab) for row, lab in S.labels_for_agreement
+                         if row.get("form") == form and
+                         canonical_precision(row.get("precision")) == "ieee"),
+                        None)
+        ieee_of = {"gram": first_ieee("gram"), "naive": first_ieee("naive")}
+        checked = {"gram": ("3xtf32", "3xtf32-recheck", "tf32"),
+                   "naive": ("3xtf32-certified",)}
         for row, lab in S.labels_for_agreement:
-            if ieee is None or row.get("form") != "gram" or \
-                    canonical_precision(row.get("precision")) not in \
-                    ("3xtf32", "3xtf32-recheck", "tf32"):
+            form = row.get("form")
+            ieee = ieee_of.get(form)
+            if ieee is None or canonical_precision(row.get("precision")) \
+                    not in checked[form]:
                 continue
             try:
                 row["agreement_ieee"] = S.ref.agreement(

@@ -323,6 +323,13 @@ def main():
                 variants += [("reassoc-3xtf32-wgmma",
                               ["--allow-reassociation", "--precision=3xtf32",
                                "--arch=sm_90a"], "3xtf32")]
+            # The naive example's direct-form labels through 3xTF32 and
+            # error bounds (no reassociation flag). On the probe only: at
+            # d = 8192 the bounds leave most rows to the direct form.
+            if example == "naive_argmin" and shape == "probe":
+                variants += [("3xtf32-certified-wgmma",
+                              ["--precision=3xtf32-certified",
+                               "--arch=sm_90a"], "3xtf32-certified")]
             if args.sweep and shape == "probe":
                 variants += [(f"{bm}x{bn}-t{tm}x{tn}-k{bk}-s{sp}",
                               [f"--tile-m={bm}", f"--tile-n={bn}", f"--thread-m={tm}",

@@ -1068,11 +1068,13 @@ mlir::fuse::traceGramFactor(Value value, SmallVectorImpl<Operation *> *casts) {
 
 bool mlir::fuse::isKnownPrecision(StringRef precision) {
   return precision == "ieee" || precision == "tf32" || precision == "3xtf32" ||
-         precision == "3xtf32-recheck";
+         precision == "3xtf32-recheck" || precision == "3xtf32-certified";
 }
 
 StringRef mlir::fuse::productPrecision(StringRef precision) {
-  return precision == "3xtf32-recheck" ? StringRef("3xtf32") : precision;
+  return precision == "3xtf32-recheck" || precision == "3xtf32-certified"
+             ? StringRef("3xtf32")
+             : precision;
 }
 
 /// Where the Gram form's products of leaves `a` and `b` run, and how many

@@ -49,6 +49,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <functional>
 #include <limits>
 
@@ -171,6 +172,12 @@ struct TiledPlan {
   /// Whether the pairwise term is A[row, l] * B[col, l], each factor
   /// possibly widened to f32: the shape tensor-core MMAs compute.
   bool plainProduct = false;
+  /// Whether fuse-choose-form wrote this Gram form for a direct form
+  /// sum((x - c)^2) under --precision=3xtf32-certified (kCertifiedDirectAttr
+  /// on the pairwise sum), and which row and candidate reductions are the
+  /// norms sum(x^2) and sum(c^2).
+  bool certifiedDirect = false;
+  std::optional<unsigned> certifiedRowNorm, certifiedColNorm;
 };
 
 /// Whether the i-th norm of a norm duty over `reds` is a sum: the
@@ -315,6 +322,21 @@ FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
                          readsLeafDirectly(mul.getRhs(), plan.colLeaf)) ||
                         (readsLeafDirectly(mul.getLhs(), plan.colLeaf) &&
                          readsLeafDirectly(mul.getRhs(), plan.rowLeaf));
+  plan.certifiedDirect = plan.pairwise->hasAttr(kCertifiedDirectAttr);
+  // The certification bounds the Gram form's error from the norms of both
+  // operands: sum(square(leaf)) of each.
+  auto squaredNorm = [](ArrayRef<Operation *> reds,
+                        BlockArgument leaf) -> std::optional<unsigned> {
+    for (auto [i, red] : llvm::enumerate(reds)) {
+      auto sum = dyn_cast<SumOp>(red);
+      auto square = sum ? sum.getInput().getDefiningOp<SquareOp>() : SquareOp();
+      if (square && readsLeafDirectly(square.getInput(), leaf))
+        return static_cast<unsigned>(i);
+    }
+    return std::nullopt;
+  };
+  plan.certifiedRowNorm = squaredNorm(plan.rowReductions, plan.rowLeaf);
+  plan.certifiedColNorm = squaredNorm(plan.colReductions, plan.colLeaf);
   Type rowElement =
       cast<RankedTensorType>(plan.rowLeaf.getType()).getElementType();
   Type colElement =
@@ -528,6 +550,57 @@ int64_t TileConfig::launchThreads() const {
   return threads() + producerThreads();
 }
 
+/// --precision=3xtf32-certified: the bound on |v - direct| for one
+/// candidate, where v is the 3xTF32 kernel's Gram-form value
+/// nx + nc - 2 g (g = (x - mu) . c by the MMAs plus mu . c by the duty) and
+/// direct the direct form's IEEE value. With u = 2^-24, S =
+/// sqrt(ny nc) >= sum |x_i - mu| |c_i| (ny = sum (x_i - mu)^2, Cauchy-
+/// Schwarz) and B = |mu| sqrt(d nc) >= |mu| sum |c_i|:
+/// - the MMAs: the tensor cores add each k8 step's 8 exact TF32 products
+///   to the accumulator aligned to the largest term and truncated, so each
+///   of the 3 d / 8 MMAs loses less than 16 units in the last place of a
+///   value at most S (kCertifiedUlpsPerMma, with room for an internal split
+///   of the step): 12 d u S, twice in v;
+/// - the TF32 split (the small parts truncated, small x small dropped) and
+///   x - mu rounded: 24 u S, twice;
+/// - mu . c summed in f32: d u B, twice;
+/// - the norms' sums d u (nx + nc), and the few roundings that combine
+///   them: 10 u (S + B) + 4 u (nx + nc);
+/// - the direct form's own error, (d + 2) u (|v| + E) by the FMA chain's
+///   standard bound;
+/// - subnormal operands, d 2^-100 (1 + sqrt(ny) + sqrt(nc));
+/// all scaled by 1 + 2^-10 for the f32 arithmetic of the bound itself,
+/// plus 2 u |v| for the rounding of v - E and v + E.
+struct CertifiedBoundTerms {
+  double perS, perB, perNorms, absolute, perValue;
+};
+constexpr double kCertifiedUlpsPerMma = 12;
+/// Relative slack on the norms that enter S and B: their f32 sums' error.
+constexpr double kCertifiedNormSlack = 1.0 / 4096;
+CertifiedBoundTerms certifiedBoundTerms(int64_t d) {
+  double u = std::ldexp(1.0, -24);
+  double features = static_cast<double>(d);
+  // 3 d / 8 MMAs, each within kCertifiedUlpsPerMma ulps (2u) of S.
+  double mma = 3 * features / 8 * kCertifiedUlpsPerMma * 2;
+  double direct = (features + 2) * u * 1.001;
+  double scale = (1 + direct) * (1 + 1.0 / 1024);
+  CertifiedBoundTerms terms;
+  terms.perS = (2 * (mma + 24) + 10) * u * scale;
+  terms.perB = (2 * features + 10) * u * scale;
+  terms.perNorms = (features + 4) * u * scale;
+  terms.absolute = features * std::ldexp(1.0, -100) * scale;
+  terms.perValue = direct * (1 + 1.0 / 1024) + 2 * u;
+  return terms;
+}
+/// The least f32 at or above `v` (v positive and finite), so that a
+/// coefficient of the bound never rounds down.
+double roundUpToFloat(double v) {
+  float f = static_cast<float>(v);
+  if (static_cast<double>(f) < v)
+    f = std::nextafter(f, std::numeric_limits<float>::infinity());
+  return f;
+}
+
 /// Registers a thread needs at the launch's count for one wgmma: its
 /// accumulators and about 26 more (descriptors, addresses). ptxas checks
 /// every instruction against the launch's count, not the count setmaxnreg
@@ -620,6 +693,101 @@ public:
   /// ctx.rowScratch (the second), and the merge entry decides between the
   /// two in IEEE fp32 (emitRecheck).
   bool recheck = false;
+  /// --precision=3xtf32-certified, on a direct form that fuse-choose-form
+  /// rewrote (TiledPlan::certifiedDirect): each candidate's 3xTF32 value v
+  /// comes with a bound E on |v - direct| (certifiedBound), where direct is
+  /// the direct form's IEEE value, and each row keeps its three least lower
+  /// bounds v - E (CertifiedTop). The block that stores the labels decides
+  /// every row from those (emitCertifiedLabels): the first candidate when
+  /// the second's lower bound is above its upper bound, else the better
+  /// direct value of the first two when the third's lower bound is above
+  /// either's upper bound, else the direct form over every candidate. So
+  /// the labels are the direct form's, as the FMA schedule gives them.
+  bool certify = false;
+  /// A row's kCertifiedLevels least lower bounds, all but the last with
+  /// their upper bounds and candidates. A candidate whose bound is not
+  /// finite has (-inf, +inf): it is never excluded.
+  static constexpr int64_t kCertifiedLevels = 4;
+  static constexpr int64_t kCertifiedFields = 3 * kCertifiedLevels - 2;
+  struct CertifiedTop {
+    SmallVector<Value> lo, hi, j;
+  };
+  /// The fields in order: lo, then hi, then j (i32).
+  static bool isCandidateField(int64_t field) {
+    return field >= 2 * kCertifiedLevels - 1;
+  }
+  SmallVector<Value> certifiedFields(const CertifiedTop &top) const {
+    SmallVector<Value> fields(top.lo);
+    fields.append(top.hi);
+    fields.append(top.j);
+    return fields;
+  }
+  static CertifiedTop certifiedFromFields(ArrayRef<Value> f) {
+    int64_t l = kCertifiedLevels;
+    return {SmallVector<Value>(f.take_front(l)),
+            SmallVector<Value>(f.slice(l, l - 1)),
+            SmallVector<Value>(f.slice(2 * l - 1, l - 1))};
+  }
+  /// How many of the first candidates can still hold the least direct
+  /// value: the least m whose next lower bound is above the least upper
+  /// bound of the first m, or kCertifiedLevels when none is (index).
+  Value certifiedOpen(const CertifiedTop &top);
+  /// `top` with the candidate (lo, hi, j) taken in; a tie keeps the
+  /// earlier one first.
+  CertifiedTop certifiedInsert(const CertifiedTop &top, Value lo, Value hi,
+                               Value j);
+  /// `a` merged with `b` (b's third enters last, so it can only be third).
+  CertifiedTop certifiedMerge(const CertifiedTop &a, const CertifiedTop &b);
+  /// The direct form's IEEE value of (row, col): t = x - c, then
+  /// acc = fma(t, t, acc) for features 0 to d - 1, from 0, the order and
+  /// rounding of the FMA schedule's direct form. d is a static multiple of
+  /// 4 (16-byte rows, as wgmma needs).
+  Value directDistance(Value rowMem, Value colMem, Value row, Value col,
+                       int64_t dStatic);
+  /// Shared memory of the certified decision.
+  struct CertifiedBuffers {
+    /// [kCertifiedLevels - 1][bm] i32: each row's first candidates.
+    Value pairs;
+    /// [bm] i32: how many of them are open (certifiedOpen).
+    Value modes;
+    /// [kCertifiedLists][bm] i32: the rows that need the direct form for
+    /// their first two (kFewList), for every candidate (kFullList), and
+    /// those the tensor cores' bounds did not decide, between their first
+    /// two (kRefineFewList) or among all (kRefineFullList).
+    Value lists;
+    /// [kCertifiedLists] i32: how many of each.
+    Value counts;
+    /// [bm] i64: the packed (key << 32 | index) minimum of a listed row.
+    Value best;
+    /// [warps][kCertifiedFields] i32: each warp's CertifiedTop of a refined
+    /// row.
+    Value warpTops;
+  };
+  static constexpr int64_t kFewList = 0, kFullList = 1, kRefineFewList = 2,
+                           kRefineFullList = 3, kCertifiedLists = 4;
+  /// Stores `top`'s first candidate as the label of `row` when it alone is
+  /// open (certifiedOpen == `open` == 1); the builder is left in the branch
+  /// where it is not.
+  void storeLabelIfDecided(const CertifiedTop &top, Value open, Value labels,
+                           Value row);
+  /// Thread 0 sets every list's count to 0.
+  void resetCertifiedCounts(const CertifiedBuffers &buffers);
+  /// Appends row `local` to list `list` (a shared-memory atomic on its
+  /// count).
+  void appendCertifiedRow(const CertifiedBuffers &buffers, int64_t list,
+                          Value local);
+  /// emitCertifiedLabels' step 1b, for the rows to refine over their first
+  /// two candidates (a warp a row) or over all (the block's warps a row).
+  void refineRows(Value rowMem, Value colMem, Value rowBase, Value labels,
+                  const CertifiedBuffers &buffers, int64_t dStatic,
+                  bool allCandidates);
+  /// Decides the labels of the row tile at `rowBase` from topOf(localRow)
+  /// (emitted in a loop over the tile's rows) with the block's consumer
+  /// threads, and stores them.
+  void emitCertifiedLabels(Value rowMem, Value colMem, Value rowBase,
+                           Value labels, const CertifiedBuffers &buffers,
+                           int64_t dStatic,
+                           llvm::function_ref<CertifiedTop(Value)> topOf);
   /// The merge entry's rows a block: a thread each, or staged, the lanes
   /// of each of its mergeWarps() warps.
   int64_t mergeThreads = 256;
@@ -2088,6 +2256,522 @@ Value TiledBuilder::better(Value candidate, Value best) {
       arith::AndIOp::create(builder, loc, candNan, bestNum));
 }
 
+TiledBuilder::CertifiedTop
+TiledBuilder::certifiedInsert(const CertifiedTop &top, Value lo, Value hi,
+                              Value j) {
+  auto pick = [&](Value cond, Value a, Value b) -> Value {
+    return arith::SelectOp::create(builder, loc, cond, a, b);
+  };
+  int64_t levels = kCertifiedLevels;
+  SmallVector<Value> before;
+  for (int64_t l = 0; l < levels; ++l)
+    before.push_back(arith::CmpFOp::create(
+        builder, loc, arith::CmpFPredicate::OLT, lo, top.lo[l]));
+  // Level l takes the one above when the new value went above it, the
+  // new value when it went to l, and keeps its own otherwise.
+  auto shifted = [&](ArrayRef<Value> old, Value value, int64_t l) -> Value {
+    Value here = pick(before[l], value, old[l]);
+    return l ? pick(before[l - 1], old[l - 1], here) : here;
+  };
+  CertifiedTop next;
+  for (int64_t l = 0; l < levels; ++l)
+    next.lo.push_back(shifted(top.lo, lo, l));
+  for (int64_t l = 0; l + 1 < levels; ++l) {
+    next.hi.push_back(shifted(top.hi, hi, l));
+    next.j.push_back(shifted(top.j, j, l));
+  }
+  return next;
+}
+
+TiledBuilder::CertifiedTop TiledBuilder::certifiedMerge(const CertifiedTop &a,
+                                                        const CertifiedTop &b) {
+  CertifiedTop top = a;
+  for (int64_t l = 0; l + 1 < kCertifiedLevels; ++l)
+    top = certifiedInsert(top, b.lo[l], b.hi[l], b.j[l]);
+  // b's last lower bound is at least its others and ties keep the earlier:
+  // it lands last or nowhere, so the upper bound and index it carries here
+  // are never read.
+  return certifiedInsert(top, b.lo.back(), b.hi.back(), b.j.back());
+}
+
+Value TiledBuilder::certifiedOpen(const CertifiedTop &top) {
+  SmallVector<Value> leastHi = {top.hi[0]};
+  for (int64_t l = 1; l + 1 < kCertifiedLevels; ++l)
+    leastHi.push_back(
+        arith::MinimumFOp::create(builder, loc, leastHi.back(), top.hi[l]));
+  Value open = idx(kCertifiedLevels);
+  for (int64_t m = kCertifiedLevels - 1; m >= 1; --m) {
+    Value closed = arith::CmpFOp::create(
+        builder, loc, arith::CmpFPredicate::OGT, top.lo[m], leastHi[m - 1]);
+    open = arith::SelectOp::create(builder, loc, closed, idx(m), open);
+  }
+  return open;
+}
+
+Value TiledBuilder::directDistance(Value rowMem, Value colMem, Value row,
+                                   Value col, int64_t dStatic) {
+  constexpr int64_t kChunksAStep = 8;
+  auto vectorType = VectorType::get({4}, builder.getF32Type());
+  // A step's loads are issued before its chain, so that they are in flight
+  // together: one L2 latency a step rather than one a chunk.
+  auto step = [&](Value l0, int64_t chunks, Value acc) -> Value {
+    SmallVector<Value> xs, cs;
+    for (int64_t i = 0; i < chunks; ++i) {
+      Value l = arith::AddIOp::create(builder, loc, l0, idx(4 * i));
+      xs.push_back(vector::LoadOp::create(
+          builder, loc, vectorType, rowMem, ValueRange{row, l},
+          /*nontemporal=*/false, llvm::MaybeAlign(16)));
+      cs.push_back(vector::LoadOp::create(
+          builder, loc, vectorType, colMem, ValueRange{col, l},
+          /*nontemporal=*/false, llvm::MaybeAlign(16)));
+    }
+    for (int64_t i = 0; i < chunks; ++i)
+      for (int64_t e = 0; e < 4; ++e) {
+        Value x = vector::ExtractOp::create(builder, loc, xs[i], e);
+        Value c = vector::ExtractOp::create(builder, loc, cs[i], e);
+        Value t = arith::SubFOp::create(builder, loc, x, c);
+        acc = LLVM::FMAOp::create(builder, loc, t, t, acc);
+      }
+    return acc;
+  };
+  int64_t chunks = dStatic / 4;
+  int64_t steps = chunks / kChunksAStep;
+  Value acc = f32(0);
+  if (steps > 0) {
+    auto loop = scf::ForOp::create(builder, loc, idx(0), idx(steps), idx(1),
+                                   ValueRange{acc});
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    Value l0 = arith::MulIOp::create(builder, loc, loop.getInductionVar(),
+                                     idx(4 * kChunksAStep));
+    scf::YieldOp::create(
+        builder, loc,
+        ValueRange{step(l0, kChunksAStep, loop.getRegionIterArgs()[0])});
+    acc = loop.getResult(0);
+  }
+  if (chunks % kChunksAStep)
+    acc = step(idx(4 * kChunksAStep * steps), chunks % kChunksAStep, acc);
+  return acc;
+}
+
+void TiledBuilder::storeLabelIfDecided(const CertifiedTop &top, Value open,
+                                       Value labels, Value row) {
+  auto decided = scf::IfOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, open,
+                            idx(1)),
+      true);
+  builder.setInsertionPointToStart(decided.thenBlock());
+  memref::StoreOp::create(
+      builder, loc,
+      arith::ExtUIOp::create(builder, loc, builder.getI64Type(), top.j[0]),
+      labels, ValueRange{row});
+  builder.setInsertionPointToStart(decided.elseBlock());
+}
+
+void TiledBuilder::resetCertifiedCounts(const CertifiedBuffers &buffers) {
+  auto first = scf::IfOp::create(builder, loc,
+                                 arith::CmpIOp::create(builder, loc,
+                                                       arith::CmpIPredicate::eq,
+                                                       tid, idx(0)),
+                                 false);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(first.thenBlock());
+  for (int64_t list = 0; list < kCertifiedLists; ++list)
+    memref::StoreOp::create(builder, loc, i32(0), buffers.counts,
+                            ValueRange{idx(list)});
+}
+
+void TiledBuilder::appendCertifiedRow(const CertifiedBuffers &buffers,
+                                      int64_t list, Value local) {
+  Value slot = memref::AtomicRMWOp::create(
+      builder, loc, arith::AtomicRMWKind::addi, i32(1), buffers.counts,
+      ValueRange{idx(list)});
+  memref::StoreOp::create(
+      builder, loc,
+      arith::IndexCastUIOp::create(builder, loc, builder.getI32Type(), local),
+      buffers.lists,
+      ValueRange{idx(list), arith::IndexCastUIOp::create(
+                                builder, loc, builder.getIndexType(), slot)});
+}
+
+void TiledBuilder::emitCertifiedLabels(
+    Value rowMem, Value colMem, Value rowBase, Value labels,
+    const CertifiedBuffers &buffers, int64_t dStatic,
+    llvm::function_ref<CertifiedTop(Value)> topOf) {
+  Type i32Type = builder.getI32Type();
+  Type i64 = builder.getI64Type();
+  Type index = builder.getIndexType();
+  int64_t threads = cfg.threads();
+  auto i64c = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI64IntegerAttr(v));
+  };
+  auto toIndex = [&](Value v) -> Value {
+    return arith::IndexCastUIOp::create(builder, loc, index, v);
+  };
+  auto store = [&](Value v, Value mem, ValueRange at) {
+    memref::StoreOp::create(builder, loc, v, mem, at);
+  };
+  auto load = [&](Value mem, ValueRange at) -> Value {
+    return memref::LoadOp::create(builder, loc, mem, at);
+  };
+  // (key(+inf) << 32 | 0): a row whose candidates are all +inf keeps
+  // index 0, as the FMA schedule's running minimum does.
+  Value unset = i64c(int64_t(uint64_t(0xff800000u) << 32));
+  auto append = [&](int64_t list, Value local) {
+    appendCertifiedRow(buffers, list, local);
+  };
+
+  // 1. A thread a row: decide, or list the row for the direct form.
+  {
+    auto rowsLoop =
+        scf::ForOp::create(builder, loc, tid, idx(cfg.bm), idx(threads));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(rowsLoop.getBody());
+    Value local = rowsLoop.getInductionVar();
+    Value row = arith::AddIOp::create(builder, loc, rowBase, local);
+    auto inRows = scf::IfOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, n),
+        false);
+    builder.setInsertionPointToStart(inRows.thenBlock());
+    CertifiedTop top = topOf(local);
+    Value open = certifiedOpen(top);
+    for (int64_t q = 0; q + 1 < kCertifiedLevels; ++q)
+      store(top.j[q], buffers.pairs, ValueRange{idx(q), local});
+    storeLabelIfDecided(top, open, labels, row);
+    store(unset, buffers.best, ValueRange{local});
+    store(arith::IndexCastUIOp::create(builder, loc, i32Type, open),
+          buffers.modes, ValueRange{local});
+    auto refineFew = scf::IfOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, open,
+                              idx(kCertifiedLevels)),
+        true);
+    builder.setInsertionPointToStart(refineFew.thenBlock());
+    append(kRefineFewList, local);
+    builder.setInsertionPointToStart(refineFew.elseBlock());
+    append(kRefineFullList, local);
+  }
+  gpu::BarrierOp::create(builder, loc);
+
+  // 1b. The listed rows again, a row at a time, with tighter bounds: the
+  // warps split the row's candidates (its first two, or all), and the
+  // lanes of a warp split each candidate's features and sum them as a
+  // tree, within (m + d + 10) u of the direct form's value (m terms a
+  // lane). The rows these bounds decide take their label; the others go
+  // to the direct form, for their new first two or for every candidate.
+  refineRows(rowMem, colMem, rowBase, labels, buffers, dStatic,
+             /*allCandidates=*/false);
+  refineRows(rowMem, colMem, rowBase, labels, buffers, dStatic,
+             /*allCandidates=*/true);
+  gpu::BarrierOp::create(builder, loc);
+
+  // 2. The listed rows' direct values, a (row, candidate) pair a thread:
+  // two pairs a row of the first list, k a row of the second.
+  Value pairRows = toIndex(load(buffers.counts, ValueRange{idx(kFewList)}));
+  Value fullRows = toIndex(load(buffers.counts, ValueRange{idx(kFullList)}));
+  // A few-candidate row: kCertifiedLevels - 1 tasks (its open candidates,
+  // the last repeated).
+  int64_t fewTasks = kCertifiedLevels - 1;
+  Value pairTasks =
+      arith::MulIOp::create(builder, loc, pairRows, idx(fewTasks));
+  Value tasks =
+      arith::AddIOp::create(builder, loc, pairTasks,
+                            arith::MulIOp::create(builder, loc, fullRows, k));
+  {
+    auto taskLoop = scf::ForOp::create(builder, loc, tid, tasks, idx(threads));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(taskLoop.getBody());
+    Value p = taskLoop.getInductionVar();
+    Value isPair = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, p, pairTasks);
+    auto which = scf::IfOp::create(builder, loc, TypeRange{index, index},
+                                   isPair, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard branch(builder);
+      builder.setInsertionPointToStart(which.thenBlock());
+      Value local = toIndex(
+          load(buffers.lists,
+               ValueRange{idx(0), arith::DivUIOp::create(builder, loc, p,
+                                                         idx(fewTasks))}));
+      Value j = toIndex(load(
+          buffers.pairs,
+          ValueRange{arith::RemUIOp::create(builder, loc, p, idx(fewTasks)),
+                     local}));
+      scf::YieldOp::create(builder, loc, ValueRange{local, j});
+      builder.setInsertionPointToStart(which.elseBlock());
+      Value q = arith::SubIOp::create(builder, loc, p, pairTasks);
+      Value fullLocal = toIndex(
+          load(buffers.lists,
+               ValueRange{idx(1), arith::DivUIOp::create(builder, loc, q, k)}));
+      scf::YieldOp::create(
+          builder, loc,
+          ValueRange{fullLocal, arith::RemUIOp::create(builder, loc, q, k)});
+    }
+    Value local = which.getResult(0);
+    Value col = which.getResult(1);
+    Value row = arith::AddIOp::create(builder, loc, rowBase, local);
+    Value value = directDistance(rowMem, colMem, row, col, dStatic);
+    Value key = orderableKey(builder, loc, value, /*isMin=*/true, nanIsBest);
+    Value packed = arith::OrIOp::create(
+        builder, loc,
+        arith::ShLIOp::create(builder, loc,
+                              arith::ExtUIOp::create(builder, loc, i64, key),
+                              i64c(32)),
+        arith::IndexCastUIOp::create(builder, loc, i64, col));
+    memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
+                                packed, buffers.best, ValueRange{local});
+  }
+  gpu::BarrierOp::create(builder, loc);
+
+  // 3. The listed rows' labels. Every thread read the counts before the
+  // barrier, so the first may reset them for the next row tile.
+  resetCertifiedCounts(buffers);
+  {
+    Value listed = arith::AddIOp::create(builder, loc, pairRows, fullRows);
+    auto listLoop = scf::ForOp::create(builder, loc, tid, listed, idx(threads));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(listLoop.getBody());
+    Value i = listLoop.getInductionVar();
+    Value inPairs = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, i, pairRows);
+    Value list = arith::SelectOp::create(builder, loc, inPairs, idx(0), idx(1));
+    Value at = arith::SelectOp::create(
+        builder, loc, inPairs, i,
+        arith::SubIOp::create(builder, loc, i, pairRows));
+    Value local = toIndex(load(buffers.lists, ValueRange{list, at}));
+    Value packed = load(buffers.best, ValueRange{local});
+    Value label =
+        arith::AndIOp::create(builder, loc, packed, i64c(0xFFFFFFFFll));
+    store(label, labels,
+          ValueRange{arith::AddIOp::create(builder, loc, rowBase, local)});
+  }
+  // The next row tile's decisions reuse the buffers.
+  gpu::BarrierOp::create(builder, loc);
+}
+
+void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
+                              Value labels, const CertifiedBuffers &buffers,
+                              int64_t dStatic, bool allCandidates) {
+  // Candidates a warp sums at once, so that their loads are in flight
+  // together: a row's first two, or 8 of all.
+  int64_t group = allCandidates ? 8 : kCertifiedLevels - 1;
+  Type f32Type = builder.getF32Type();
+  Type i32Type = builder.getI32Type();
+  Type index = builder.getIndexType();
+  int64_t warps = cfg.threads() / 32;
+  double inf = std::numeric_limits<double>::infinity();
+  auto vectorType = VectorType::get({4}, f32Type);
+  auto toIndex = [&](Value v) -> Value {
+    return arith::IndexCastUIOp::create(builder, loc, index, v);
+  };
+  auto load = [&](Value mem, ValueRange at) -> Value {
+    return memref::LoadOp::create(builder, loc, mem, at);
+  };
+  auto store = [&](Value v, Value mem, ValueRange at) {
+    memref::StoreOp::create(builder, loc, v, mem, at);
+  };
+  auto append = [&](int64_t list, Value local) {
+    appendCertifiedRow(buffers, list, local);
+  };
+  // Lane `lane` sums features 4 lane + 128 i, i < chunks.
+  int64_t chunks = llvm::divideCeil(dStatic, 128);
+  int64_t laneTerms = 4 * chunks;
+  double u = std::ldexp(1.0, -24);
+  double relative =
+      roundUpToFloat((double(laneTerms) + double(dStatic) + 10) * u * 1.01);
+  double absolute =
+      roundUpToFloat((double(dStatic) + 40) * std::ldexp(1.0, -148));
+  Value warp = arith::DivUIOp::create(builder, loc, tid, idx(32));
+  Value lane = arith::RemUIOp::create(builder, loc, tid, idx(32));
+  int64_t list = allCandidates ? kRefineFullList : kRefineFewList;
+  Value refined = toIndex(load(buffers.counts, ValueRange{idx(list)}));
+  // All candidates: the block's warps share each row. The first two: each
+  // warp takes its own rows.
+  auto rowLoop =
+      allCandidates
+          ? scf::ForOp::create(builder, loc, idx(0), refined, idx(1))
+          : scf::ForOp::create(builder, loc, warp, refined, idx(warps));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(rowLoop.getBody());
+  Value local = toIndex(
+      load(buffers.lists, ValueRange{idx(list), rowLoop.getInductionVar()}));
+  Value row = arith::AddIOp::create(builder, loc, rowBase, local);
+  Value count =
+      allCandidates ? k : toIndex(load(buffers.modes, ValueRange{local}));
+  // The lane's features: whole 16-byte chunks inside d, or none (d is a
+  // multiple of 4), loaded from a clamped address and zeroed outside.
+  SmallVector<Value> features, inside;
+  for (int64_t i = 0; i < chunks; ++i) {
+    Value l = arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, lane, idx(4)),
+        idx(128 * i));
+    inside.push_back(
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, l, d));
+    features.push_back(
+        arith::MinUIOp::create(builder, loc, l, idx(dStatic - 4)));
+  }
+  Value zeros = arith::ConstantOp::create(
+      builder, loc, DenseElementsAttr::get(vectorType, 0.0f));
+  auto loadChunk = [&](Value mem, Value at, int64_t i) -> Value {
+    Value v = vector::LoadOp::create(
+        builder, loc, vectorType, mem, ValueRange{at, features[i]},
+        /*nontemporal=*/false, llvm::MaybeAlign(16));
+    return arith::SelectOp::create(builder, loc, inside[i], v, zeros);
+  };
+  SmallVector<Value> xChunks;
+  for (int64_t i = 0; i < chunks; ++i)
+    xChunks.push_back(loadChunk(rowMem, row, i));
+  CertifiedTop init;
+  init.lo.assign(kCertifiedLevels, f32(inf));
+  init.hi.assign(kCertifiedLevels - 1, f32(inf));
+  init.j.assign(kCertifiedLevels - 1, i32(0));
+  auto candidateLoop =
+      allCandidates ? scf::ForOp::create(
+                          builder, loc,
+                          arith::MulIOp::create(builder, loc, warp, idx(group)),
+                          count, idx(warps * group), certifiedFields(init))
+                    : scf::ForOp::create(builder, loc, idx(0), count,
+                                         idx(group), certifiedFields(init));
+  {
+    OpBuilder::InsertionGuard loopGuard(builder);
+    builder.setInsertionPointToStart(candidateLoop.getBody());
+    Value q0 = candidateLoop.getInductionVar();
+    CertifiedTop top = certifiedFromFields(
+        SmallVector<Value>(candidateLoop.getRegionIterArgs()));
+    SmallVector<Value> cols, valid;
+    SmallVector<SmallVector<Value>> cChunks;
+    Value last = arith::SubIOp::create(builder, loc, count, idx(1));
+    for (int64_t g = 0; g < group; ++g) {
+      Value q = arith::AddIOp::create(builder, loc, q0, idx(g));
+      valid.push_back(arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, q, count));
+      Value clamped = arith::MinUIOp::create(builder, loc, q, last);
+      Value col =
+          allCandidates
+              ? clamped
+              : toIndex(load(buffers.pairs, ValueRange{clamped, local}));
+      cols.push_back(col);
+      SmallVector<Value> loaded;
+      for (int64_t i = 0; i < chunks; ++i)
+        loaded.push_back(loadChunk(colMem, col, i));
+      cChunks.push_back(loaded);
+    }
+    for (int64_t g = 0; g < group; ++g) {
+      Value partial = f32(0);
+      for (int64_t i = 0; i < chunks; ++i)
+        for (int64_t e = 0; e < 4; ++e) {
+          Value t = arith::SubFOp::create(
+              builder, loc,
+              vector::ExtractOp::create(builder, loc, xChunks[i], e),
+              vector::ExtractOp::create(builder, loc, cChunks[g][i], e));
+          partial = LLVM::FMAOp::create(builder, loc, t, t, partial);
+        }
+      // A butterfly: every lane ends with the same sum (adds commute).
+      for (int64_t offset = 16; offset >= 1; offset /= 2)
+        partial = arith::AddFOp::create(
+            builder, loc, partial,
+            gpu::ShuffleOp::create(builder, loc, partial, offset, 32,
+                                   gpu::ShuffleMode::XOR)
+                .getShuffleResult());
+      Value bound = LLVM::FMAOp::create(
+          builder, loc, f32(relative),
+          math::AbsFOp::create(builder, loc, partial), f32(absolute));
+      Value lo = arith::SubFOp::create(builder, loc, partial, bound);
+      Value hi = arith::AddFOp::create(builder, loc, partial, bound);
+      Value finite = arith::CmpFOp::create(
+          builder, loc, arith::CmpFPredicate::OLT,
+          arith::SubFOp::create(builder, loc, hi, lo), f32(inf));
+      lo = arith::SelectOp::create(builder, loc, finite, lo, f32(-inf));
+      hi = arith::SelectOp::create(builder, loc, finite, hi, f32(inf));
+      lo = arith::SelectOp::create(builder, loc, valid[g], lo, f32(inf));
+      top = certifiedInsert(
+          top, lo, hi,
+          arith::IndexCastUIOp::create(builder, loc, i32Type, cols[g]));
+    }
+    scf::YieldOp::create(builder, loc, certifiedFields(top));
+  }
+  auto isZero = [&](Value v) -> Value {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, v,
+                                 idx(0));
+  };
+  // Decides the row from its refined top, in one thread.
+  auto decide = [&](const CertifiedTop &top) {
+    Value open = certifiedOpen(top);
+    storeLabelIfDecided(top, open, labels, row);
+    auto pairOrAll = scf::IfOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, open,
+                              idx(kCertifiedLevels)),
+        true);
+    builder.setInsertionPointToStart(pairOrAll.thenBlock());
+    // The open candidates, the last repeated: the direct form's minimum
+    // over them is the same.
+    Value lastOpen = arith::SubIOp::create(builder, loc, open, idx(1));
+    for (int64_t q = 0; q + 1 < kCertifiedLevels; ++q) {
+      Value j = top.j[0];
+      for (int64_t r = 1; r <= q; ++r)
+        j = arith::SelectOp::create(
+            builder, loc,
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
+                                  idx(r), lastOpen),
+            top.j[r], j);
+      store(j, buffers.pairs, ValueRange{idx(q), local});
+    }
+    append(kFewList, local);
+    builder.setInsertionPointToStart(pairOrAll.elseBlock());
+    append(kFullList, local);
+  };
+  // The first two: every lane has the warp's top (the butterfly); the
+  // first lane decides.
+  if (!allCandidates) {
+    // The lanes read the row's candidates above; the first lane may
+    // rewrite them (decide): the warp's reads come first.
+    NVVM::SyncWarpOp::create(builder, loc, i32(-1));
+    auto laneZero = scf::IfOp::create(builder, loc, isZero(lane), false);
+    builder.setInsertionPointToStart(laneZero.thenBlock());
+    decide(certifiedFromFields(SmallVector<Value>(candidateLoop.getResults())));
+    return;
+  }
+  // All: the warps' tops meet in shared memory; the first thread decides.
+  {
+    auto laneZero = scf::IfOp::create(builder, loc, isZero(lane), false);
+    OpBuilder::InsertionGuard branch(builder);
+    builder.setInsertionPointToStart(laneZero.thenBlock());
+    for (auto [w, field] : llvm::enumerate(candidateLoop.getResults())) {
+      Value bits = field.getType().isF32()
+                       ? arith::BitcastOp::create(builder, loc, i32Type, field)
+                             .getResult()
+                       : field;
+      store(bits, buffers.warpTops, ValueRange{warp, idx(int64_t(w))});
+    }
+  }
+  gpu::BarrierOp::create(builder, loc);
+  {
+    auto first = scf::IfOp::create(builder, loc, isZero(tid), false);
+    OpBuilder::InsertionGuard branch(builder);
+    builder.setInsertionPointToStart(first.thenBlock());
+    CertifiedTop top;
+    for (int64_t w = 0; w < warps; ++w) {
+      SmallVector<Value> fields;
+      for (int64_t f = 0; f < kCertifiedFields; ++f) {
+        Value bits = load(buffers.warpTops, ValueRange{idx(w), idx(f)});
+        fields.push_back(isCandidateField(f) ? bits
+                                             : arith::BitcastOp::create(
+                                                   builder, loc, f32Type, bits)
+                                                   .getResult());
+      }
+      CertifiedTop warpTop = certifiedFromFields(fields);
+      top = w ? certifiedMerge(top, warpTop) : warpTop;
+    }
+    decide(top);
+  }
+  // The next row's warp tops reuse the buffer.
+  gpu::BarrierOp::create(builder, loc);
+}
+
 LogicalResult TiledBuilder::build() {
   KernelOp kernel = ctx.kernel;
   RunningMinOp loop = plan.loop;
@@ -2223,7 +2907,10 @@ LogicalResult TiledBuilder::build() {
   bool halfRowDuty = cfg.tma && cfg.threads() == 2 * cfg.bm &&
                      (cfg.bk / 2) % chunkElems() == 0;
   SmallVector<Value> rowNormSmem;
-  for (size_t i = 0; i < plan.rowReductions.size(); ++i)
+  // certify: the rows' sum((x - mu)^2) after their norms (the row duty's
+  // last sum), for the bound.
+  size_t rowSums = plan.rowReductions.size() + (certify ? 1 : 0);
+  for (size_t i = 0; i < rowSums; ++i)
     rowNormSmem.push_back(sharedBuffer(
         MemRefType::get({(halfRowDuty ? 2 : 1) * cfg.bm}, f32Type,
                         MemRefLayoutAttrInterface(), workgroup)));
@@ -2235,10 +2922,35 @@ LogicalResult TiledBuilder::build() {
   Value exchangeSmem;
   int64_t exchangeOffset = 0;
   if (cfg.clusterSplit) {
+    // certify: the CertifiedTop fields as i32 bits, [field][round][part][row].
     exchangeSmem = sharedBuffer(
-        MemRefType::get({2 * cfg.split * cfg.bm}, builder.getI64Type(),
-                        MemRefLayoutAttrInterface(), workgroup));
+        certify
+            ? MemRefType::get({kCertifiedFields * 2 * cfg.split * cfg.bm},
+                              builder.getI32Type(), MemRefLayoutAttrInterface(),
+                              workgroup)
+            : MemRefType::get({2 * cfg.split * cfg.bm}, builder.getI64Type(),
+                              MemRefLayoutAttrInterface(), workgroup));
     exchangeOffset = lastSharedOffset;
+  }
+  // certify: the decision's buffers (emitCertifiedLabels) and, without
+  // clusterSplit, the rows' CertifiedTop fields [field][row].
+  CertifiedBuffers certBuffers;
+  Value certTopSmem;
+  if (certify) {
+    auto buffer = [&](ArrayRef<int64_t> shape, Type type) {
+      return sharedBuffer(
+          MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup));
+    };
+    Type i32Type = builder.getI32Type();
+    certBuffers.pairs = buffer({kCertifiedLevels - 1, cfg.bm}, i32Type);
+    certBuffers.modes = buffer({cfg.bm}, i32Type);
+    certBuffers.lists = buffer({kCertifiedLists, cfg.bm}, i32Type);
+    certBuffers.counts = buffer({kCertifiedLists}, i32Type);
+    certBuffers.best = buffer({cfg.bm}, builder.getI64Type());
+    certBuffers.warpTops =
+        buffer({cfg.threads() / 32, kCertifiedFields}, i32Type);
+    if (!cfg.clusterSplit)
+      certTopSmem = buffer({kCertifiedFields, cfg.bm}, i32Type);
   }
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
@@ -2286,6 +2998,10 @@ LogicalResult TiledBuilder::build() {
   if (cfg.translatesRows() && !producerDuty)
     origin = emitOrigin(colMem);
   tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  // certify: the decision's counts start at 0 (each decision leaves them
+  // at 0 again); the setup's barriers order this before the first.
+  if (certify)
+    resetCertifiedCounts(certBuffers);
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value by = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
   // This block's candidates [jBegin, jEnd): part `by` of `split`, or for
@@ -2560,7 +3276,7 @@ LogicalResult TiledBuilder::build() {
                          : mma ? 2 * (cfg.bm + cfg.bn) * paddedK() * elemBytes
                                : 2 * cfg.bk * (cfg.bm + cfg.bn) * 4;
   bool stateInShared =
-      !recheck && !cfg.tma && cfg.tm * cfg.tn >= 64 &&
+      !recheck && !certify && !cfg.tma && cfg.tm * cfg.tn >= 64 &&
       stagingBytes + 2 * cfg.tm * cfg.threads() * 4 <= 40 * 1024;
   Value bestSmem, idxSmem;
   SmallVector<Value> jInits;
@@ -2587,6 +3303,13 @@ LogicalResult TiledBuilder::build() {
       jInits.push_back(initBest);
     for (int64_t m = 0; recheck && m < cfg.tm; ++m)
       jInits.push_back(initIdx);
+    // certify: the CertifiedTop fields instead, field-major.
+    if (certify) {
+      jInits.clear();
+      for (int64_t w = 0; w < kCertifiedFields; ++w)
+        for (int64_t m = 0; m < cfg.tm; ++m)
+          jInits.push_back(isCandidateField(w) ? initIdx : f32(inf));
+    }
   }
   // Persistent blocks: the candidate norms of candidate tile t (its
   // ordinal in the block's range) stay in slot t for the block's later
@@ -2987,6 +3710,8 @@ LogicalResult TiledBuilder::build() {
   };
   for (Operation *red : plan.rowReductions)
     lInits.push_back(normInit(red));
+  if (certify)
+    lInits.push_back(f32(0));
   for (Operation *red : plan.colReductions)
     lInits.push_back(normInit(red));
   if (origin)
@@ -3164,7 +3889,9 @@ LogicalResult TiledBuilder::build() {
     if (!isRow && producerDuty)
       return success();
     bool withOrigin = !isRow && origin;
-    size_t sums = reds.size() + (withOrigin ? 1 : 0);
+    // certify: the rows' sum((x - mu)^2), after `reds`.
+    bool withTranslated = isRow && certify;
+    size_t sums = reds.size() + (withOrigin || withTranslated ? 1 : 0);
     if (sums == 0)
       return success();
     emitter.setInsertionPoint(frame);
@@ -3344,6 +4071,16 @@ LogicalResult TiledBuilder::build() {
         // Features past d are 0 in the candidates.
         a = LLVM::FMAOp::create(builder, loc, origin, v, a);
       }
+      if (withTranslated) {
+        // The MMAs' row element, x - mu, rounded as the A path rounds it.
+        emitter.setInsertionPoint(duty);
+        Value &a = partial[reds.size()][kk % chains];
+        Value y = arith::SubFOp::create(builder, loc, v, origin);
+        Value next = LLVM::FMAOp::create(builder, loc, y, y, a);
+        a = guarded
+                ? arith::SelectOp::create(builder, loc, feature.inD, next, a)
+                : next;
+      }
     }
     emitter.setInsertionPoint(duty);
     auto combine = [&](size_t i, Value x, Value y) -> Value {
@@ -3517,8 +4254,7 @@ LogicalResult TiledBuilder::build() {
     if (failed(accumulateNorms(plan.rowReductions, /*isRow=*/true, accSlots,
                                guarded, acc, frame)) ||
         failed(accumulateNorms(plan.colReductions, /*isRow=*/false,
-                               accSlots + plan.rowReductions.size(), guarded,
-                               acc, frame)))
+                               accSlots + rowSums, guarded, acc, frame)))
       return failure();
     if (inflight) {
       // This slice's MMAs may stay in flight; the previous slice's are
@@ -3680,8 +4416,7 @@ LogicalResult TiledBuilder::build() {
   };
   publish(rowNormSmem, plan.rowReductions, true, accSlots);
   if (!producerDuty)
-    publish(colNormSmem, plan.colReductions, false,
-            accSlots + plan.rowReductions.size());
+    publish(colNormSmem, plan.colReductions, false, accSlots + rowSums);
   if (hasNorms)
     gpu::BarrierOp::create(builder, loc);
   // producerDuty: wait for the producers' norms of a tile they summed (a
@@ -3752,8 +4487,69 @@ LogicalResult TiledBuilder::build() {
       emitter.reductionValues[{plan.pairwise, rows[m], cols[c]}] =
           pairwiseAcc[m * cfg.tn + c];
 
+  // certify: each pair's bound E = rowCoef * sqrt(nc) + rowConst + colConst
+  // + perValue * |v| (certifiedBoundTerms), from the norms and the rows'
+  // sum((x - mu)^2).
+  SmallVector<Value> certRowCoef, certRowConst, certColSqrt, certColConst;
+  SmallVector<CertifiedTop> certTops;
+  Value certPerValue;
+  if (certify) {
+    emitter.setInsertionPoint(jLoop);
+    CertifiedBoundTerms terms = certifiedBoundTerms(dStatic);
+    auto constant = [&](double v) { return f32(roundUpToFloat(v)); };
+    auto sqrtUp = [&](Value norm) -> Value {
+      return math::SqrtOp::create(
+          builder, loc,
+          arith::MulFOp::create(builder, loc, norm,
+                                constant(1 + kCertifiedNormSlack)));
+    };
+    Value originTerm = arith::MulFOp::create(
+        builder, loc, math::AbsFOp::create(builder, loc, origin),
+        constant(terms.perB * std::sqrt(double(dStatic))));
+    for (int64_t m = 0; m < cfg.tm; ++m) {
+      Value local = rowLocal(m);
+      Value ny = memref::LoadOp::create(builder, loc, rowNormSmem.back(),
+                                        ValueRange{local});
+      if (halfRowDuty)
+        ny = arith::AddFOp::create(
+            builder, loc, ny,
+            memref::LoadOp::create(builder, loc, rowNormSmem.back(),
+                                   ValueRange{arith::AddIOp::create(
+                                       builder, loc, local, idx(cfg.bm))}));
+      Value rootNy = sqrtUp(ny);
+      Value nx = emitter.reductionValues[{
+          plan.rowReductions[*plan.certifiedRowNorm], rows[m], Value()}];
+      certRowCoef.push_back(LLVM::FMAOp::create(
+          builder, loc, constant(terms.perS), rootNy, originTerm));
+      certRowConst.push_back(LLVM::FMAOp::create(
+          builder, loc, constant(terms.perNorms), nx,
+          arith::MulFOp::create(
+              builder, loc, constant(terms.absolute),
+              arith::AddFOp::create(builder, loc, rootNy, f32(1)))));
+    }
+    for (int64_t c = 0; c < cfg.tn; ++c) {
+      Value nc = emitter.reductionValues[{
+          plan.colReductions[*plan.certifiedColNorm], Value(), cols[c]}];
+      Value rootNc = sqrtUp(nc);
+      certColSqrt.push_back(rootNc);
+      certColConst.push_back(LLVM::FMAOp::create(
+          builder, loc, constant(terms.perNorms), nc,
+          arith::MulFOp::create(builder, loc, constant(terms.absolute),
+                                rootNc)));
+    }
+    certPerValue = constant(terms.perValue);
+    auto jArgs = cast<scf::ForOp>(jLoop->loop).getRegionIterArgs();
+    for (int64_t m = 0; m < cfg.tm; ++m) {
+      SmallVector<Value> fields;
+      for (int64_t w = 0; w < kCertifiedFields; ++w)
+        fields.push_back(jArgs[w * cfg.tm + m]);
+      certTops.push_back(certifiedFromFields(fields));
+    }
+  }
   SmallVector<Value> best, bestIdx, second, secondIdx;
-  if (stateInShared) {
+  if (certify) {
+    // The CertifiedTop fields stand in for the running state.
+  } else if (stateInShared) {
     emitter.setInsertionPoint(jLoop);
     for (int64_t m = 0; m < cfg.tm; ++m) {
       best.push_back(memref::LoadOp::create(builder, loc, bestSmem,
@@ -3782,6 +4578,28 @@ LogicalResult TiledBuilder::build() {
       emitter.setInsertionPoint(jLoop);
       Value valid = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::ult, cols[c], unitEnd);
+      if (certify) {
+        Value bound = LLVM::FMAOp::create(
+            builder, loc, certRowCoef[m], certColSqrt[c],
+            arith::AddFOp::create(builder, loc, certRowConst[m],
+                                  certColConst[c]));
+        bound =
+            LLVM::FMAOp::create(builder, loc, certPerValue,
+                                math::AbsFOp::create(builder, loc, *v), bound);
+        Value lo = arith::SubFOp::create(builder, loc, *v, bound);
+        Value hi = arith::AddFOp::create(builder, loc, *v, bound);
+        // Not finite (NaN, inf, or a bound that overflowed): never excluded.
+        Value finite = arith::CmpFOp::create(
+            builder, loc, arith::CmpFPredicate::OLT,
+            arith::SubFOp::create(builder, loc, hi, lo), f32(inf));
+        lo = arith::SelectOp::create(builder, loc, finite, lo, f32(-inf));
+        hi = arith::SelectOp::create(builder, loc, finite, hi, f32(inf));
+        lo = arith::SelectOp::create(builder, loc, valid, lo, f32(inf));
+        Value j32 = arith::IndexCastOp::create(builder, loc,
+                                               builder.getI32Type(), cols[c]);
+        certTops[m] = certifiedInsert(certTops[m], lo, hi, j32);
+        continue;
+      }
       Value take =
           arith::AndIOp::create(builder, loc, valid, better(*v, best[m]));
       auto candidateIndex = [&] {
@@ -3833,6 +4651,12 @@ LogicalResult TiledBuilder::build() {
     jYield.append(bestIdx);
     jYield.append(second);
     jYield.append(secondIdx);
+    if (certify) {
+      jYield.clear();
+      for (int64_t w = 0; w < kCertifiedFields; ++w)
+        for (int64_t m = 0; m < cfg.tm; ++m)
+          jYield.push_back(certifiedFields(certTops[m])[w]);
+    }
     ValueRange results = emitter.closeLoop(jLoop, jYield);
     jResults.assign(results.begin(), results.end());
   }
@@ -3866,7 +4690,83 @@ LogicalResult TiledBuilder::build() {
       NVVM::ClusterWaitOp::create(builder, loc, UnitAttr());
     }
   }
-  for (int64_t m = 0; m < cfg.tm; ++m) {
+  // certify: the lanes that share a row merge their CertifiedTops, and the
+  // first stores the row's into the first block's exchange (clusterSplit)
+  // or this block's certTopSmem, as i32 bits.
+  int64_t exchangeElems = 2 * cfg.split * cfg.bm;
+  for (int64_t m = 0; certify && m < cfg.tm; ++m) {
+    SmallVector<Value> fields;
+    for (int64_t w = 0; w < kCertifiedFields; ++w)
+      fields.push_back(jResults[w * cfg.tm + m]);
+    CertifiedTop top = certifiedFromFields(fields);
+    for (int64_t offset = tx / 2; offset >= 1; offset /= 2) {
+      SmallVector<Value> other;
+      for (Value f : certifiedFields(top))
+        other.push_back(gpu::ShuffleOp::create(builder, loc, f, offset, 32,
+                                               gpu::ShuffleMode::XOR)
+                            .getShuffleResult());
+      top = certifiedMerge(top, certifiedFromFields(other));
+    }
+    Value row = arith::AddIOp::create(builder, loc, rowBase, rowLocal(m));
+    Value leader = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, tcol,
+                              idx(0)),
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, n));
+    auto ifOp = scf::IfOp::create(builder, loc, leader, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    for (auto [w, field] : llvm::enumerate(certifiedFields(top))) {
+      Value bits = field.getType().isF32()
+                       ? arith::BitcastOp::create(builder, loc,
+                                                  builder.getI32Type(), field)
+                             .getResult()
+                       : field;
+      if (cfg.clusterSplit) {
+        Value element =
+            arith::AddIOp::create(builder, loc, idx(int64_t(w) * exchangeElems),
+                                  exchangeSlot(exchangeRank, rowLocal(m)));
+        Value local = sharedPtr(arith::AddIOp::create(
+            builder, loc, i64c(exchangeOffset),
+            arith::MulIOp::create(
+                builder, loc,
+                arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
+                                           element),
+                i64c(4))));
+        Value remote =
+            NVVM::MapaOp::create(builder, loc, clusterPtrType, local, i32(0));
+        LLVM::StoreOp::create(builder, loc, bits, remote, /*alignment=*/4);
+      } else {
+        memref::StoreOp::create(builder, loc, bits, certTopSmem,
+                                ValueRange{idx(int64_t(w)), rowLocal(m)});
+      }
+    }
+  }
+  // Reads a CertifiedTop's fields from `mem` at `at(w)`.
+  auto loadTop =
+      [&](Value mem,
+          llvm::function_ref<SmallVector<Value>(int64_t)> at) -> CertifiedTop {
+    SmallVector<Value> fields;
+    for (int64_t w = 0; w < kCertifiedFields; ++w) {
+      Value bits = memref::LoadOp::create(builder, loc, mem, at(w));
+      fields.push_back(isCandidateField(w) ? bits
+                                           : arith::BitcastOp::create(
+                                                 builder, loc, f32Type, bits)
+                                                 .getResult());
+    }
+    return certifiedFromFields(fields);
+  };
+  if (certify && !cfg.clusterSplit) {
+    emitter.setInsertionPoint(tileFrame);
+    gpu::BarrierOp::create(builder, loc);
+    emitCertifiedLabels(rowMem, colMem, rowBase, ctx.outputs[*plan.indexOutput],
+                        certBuffers, dStatic, [&](Value localRow) {
+                          return loadTop(certTopSmem, [&](int64_t w) {
+                            return SmallVector<Value>{idx(w), localRow};
+                          });
+                        });
+  }
+  for (int64_t m = 0; !certify && m < cfg.tm; ++m) {
     Value value = jResults[m];
     Value index = jResults[cfg.tm + m];
     Value key = orderableKey(builder, loc, value, isMin, nanIsBest);
@@ -4009,30 +4909,53 @@ LogicalResult TiledBuilder::build() {
         false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(firstBlock.thenBlock());
-    auto rowLoop =
-        scf::ForOp::create(builder, loc, tid, idx(cfg.bm), idx(cfg.threads()));
-    builder.setInsertionPointToStart(rowLoop.getBody());
-    Value localRow = rowLoop.getInductionVar();
-    Value row = arith::AddIOp::create(builder, loc, rowBase, localRow);
-    auto inRows = scf::IfOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, n),
-        false);
-    builder.setInsertionPointToStart(inRows.thenBlock());
-    Value best;
-    for (int64_t part = 0; part < cfg.split; ++part) {
-      Value pair =
-          memref::LoadOp::create(builder, loc, exchangeSmem,
-                                 ValueRange{exchangeSlot(idx(part), localRow)});
-      best = best ? arith::MinUIOp::create(builder, loc, best, pair).getResult()
-                  : pair;
+    if (certify) {
+      // Every consumer thread of the first block takes this branch, so the
+      // decision's barriers see them all.
+      emitCertifiedLabels(
+          rowMem, colMem, rowBase, ctx.outputs[*plan.indexOutput], certBuffers,
+          dStatic, [&](Value localRow) {
+            CertifiedTop top;
+            for (int64_t part = 0; part < cfg.split; ++part) {
+              CertifiedTop partTop = loadTop(exchangeSmem, [&](int64_t w) {
+                return SmallVector<Value>{
+                    arith::AddIOp::create(builder, loc, idx(w * exchangeElems),
+                                          exchangeSlot(idx(part), localRow))};
+              });
+              top = part ? certifiedMerge(top, partTop) : partTop;
+            }
+            return top;
+          });
     }
-    auto [label, value] = unpackPair(best, plan.valueOutput.has_value());
-    memref::StoreOp::create(builder, loc, label, ctx.outputs[*plan.indexOutput],
-                            ValueRange{row});
-    if (plan.valueOutput)
-      memref::StoreOp::create(builder, loc, value,
-                              ctx.outputs[*plan.valueOutput], ValueRange{row});
+    if (!certify) {
+      auto rowLoop = scf::ForOp::create(builder, loc, tid, idx(cfg.bm),
+                                        idx(cfg.threads()));
+      builder.setInsertionPointToStart(rowLoop.getBody());
+      Value localRow = rowLoop.getInductionVar();
+      Value row = arith::AddIOp::create(builder, loc, rowBase, localRow);
+      auto inRows = scf::IfOp::create(
+          builder, loc,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row,
+                                n),
+          false);
+      builder.setInsertionPointToStart(inRows.thenBlock());
+      Value best;
+      for (int64_t part = 0; part < cfg.split; ++part) {
+        Value pair = memref::LoadOp::create(
+            builder, loc, exchangeSmem,
+            ValueRange{exchangeSlot(idx(part), localRow)});
+        best =
+            best ? arith::MinUIOp::create(builder, loc, best, pair).getResult()
+                 : pair;
+      }
+      auto [label, value] = unpackPair(best, plan.valueOutput.has_value());
+      memref::StoreOp::create(builder, loc, label,
+                              ctx.outputs[*plan.indexOutput], ValueRange{row});
+      if (plan.valueOutput)
+        memref::StoreOp::create(builder, loc, value,
+                                ctx.outputs[*plan.valueOutput],
+                                ValueRange{row});
+    }
   }
   if (rowTileLoop)
     emitter.closeLoop(rowTileLoop, ValueRange{});
@@ -5554,6 +6477,28 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool recheck = mma == MmaKind::TF32x3 && ctx.rowScratch &&
                  plan->indexOutput && !plan->hasInit;
   work.recheck = recheck;
+  // --precision=3xtf32-certified: labels of a direct form's argmin, which
+  // fuse-choose-form marked when it wrote the Gram form.
+  bool certify =
+      mma == MmaKind::TF32x3 && ctx.tiles.precision == "3xtf32-certified";
+  if (certify) {
+    std::string unsupported;
+    if (!plan->certifiedDirect)
+      unsupported = "its pairwise sum is not a direct form sum((x - c)^2) "
+                    "that fusec rewrote (write the distance directly)";
+    else if (!plan->indexOutput || plan->valueOutput || plan->hasInit)
+      unsupported = "it must return the labels alone, of a running minimum "
+                    "without an initial value";
+    else if (plan->loop.getKind() != SelectKind::min)
+      unsupported = "it is an argmax";
+    else if (!plan->certifiedRowNorm || !plan->certifiedColNorm)
+      unsupported = "its norms are not sum(x^2) and sum(c^2)";
+    if (!unsupported.empty())
+      return ctx.kernel.emitOpError(
+                 "--precision=3xtf32-certified gives the labels of a direct "
+                 "form through 3xTF32 tensor cores and an error bound, but ")
+             << unsupported << "; use --precision=3xtf32 or ieee";
+  }
   if (mma == MmaKind::TF32x3 && !recheck &&
       ctx.tiles.precision == "3xtf32-recheck")
     return ctx.kernel.emitOpError(
@@ -5587,6 +6532,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   bool wgmma = ctx.tiles.arch == "sm_90a" && aligned &&
                (!ctx.tiles.tileK || ctx.tiles.tileK * mmaElemBytes == 128) &&
                mma != MmaKind::None;
+  if (certify && !wgmma)
+    return ctx.kernel.emitOpError(
+        "--precision=3xtf32-certified gives the labels of a direct form "
+        "through 3xTF32 tensor cores and an error bound, but it needs "
+        "sm_90a's warpgroup MMAs (--arch=sm_90a) and rows of a static "
+        "multiple of 4 features; use --precision=3xtf32 or ieee");
   std::string decision;
   bool compensatedNorms =
       ctx.tiles.compensatedSums &&
@@ -5803,8 +6754,26 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
            << "staged slices " << stagedBytes
            << " bytes of shared memory, at most " << stagedLimit << ")";
 
+  // certify: the labels are decided where a row's candidates all meet, in
+  // one block (the candidates unsplit, or their parts in a cluster).
+  if (certify && (!cfg.splitProducer() || (cfg.split > 1 && !cfg.clusterSplit)))
+    return ctx.kernel.emitOpError(
+               "--precision=3xtf32-certified decides each row where all its "
+               "candidates meet, but the schedule ")
+           << (cfg.splitProducer()
+                   ? "splits them " + std::to_string(cfg.split) +
+                         " ways across blocks outside a cluster"
+                   : std::string("is not 3xtf32's split producer"))
+           << "; use --split=1 or --cluster-split=1";
+  if (certify && ctx.tiles.remarks)
+    ctx.kernel.emitRemark()
+        << "fuse-map-to-gpu: certified: each candidate's 3xTF32 value carries "
+           "a bound on its distance from the direct form's IEEE value; rows "
+           "the bounds cannot decide are decided by the direct form, for "
+           "their best two candidates or for all of them";
   TiledBuilder tb(ctx, *plan, cfg);
   tb.recheck = recheck;
+  tb.certify = certify;
   if (failed(tb.build()))
     return failure();
   // The staged slices fit (checked above); with the norms and the running

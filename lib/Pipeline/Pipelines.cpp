@@ -38,9 +38,11 @@ using namespace mlir;
 void fusec::buildFusionPipeline(OpPassManager &pm,
                                 const FusionPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
-  if (options.allowReassociation) {
+  // --precision=3xtf32-certified takes the Gram form without the flag: its
+  // labels are the direct form's (fuse-choose-form, TiledRunningMin).
+  if (options.allowReassociation || options.precision == "3xtf32-certified") {
     fuse::FuseChooseFormOptions form;
-    form.allowReassociation = true;
+    form.allowReassociation = options.allowReassociation;
     form.emitRemarks = options.emitRemarks;
     form.assumedSize = options.assumedSize;
     form.precision = options.precision;

@@ -211,6 +211,43 @@
 // RECHECKFEW: arith.andi
 // RECHECKFEW: scf.if
 // RECHECKFEW-NEXT: memref.store
+// --precision=3xtf32-certified on the probe's naive example (64x128 tiles,
+// the candidates split over a cluster's two blocks):
+// - each thread keeps, per row (2 rows), the 4 least lower bounds and the
+//   upper bounds and candidates of the first 3: 14 f32 and 6 i32 in the
+//   candidate loop;
+// - the bound's coefficient of sqrt(ny nc) for d = 512, (2 (12 d + 24) +
+//   10) 2^-24 (1 + 514 2^-24 1.001) (1 + 2^-10) = 5.5333029e-4 rounded up
+//   to f32 (12 ulps for each of the 3 d / 8 MMAs, twice in v);
+// - the fields go to the first block by 10 distributed-shared-memory stores
+//   a row;
+// - the rows left open are listed (four lists), refined by lanes' partial
+//   sums and a butterfly of 5 shuffles (bound (16 + 512 + 10) 2^-24 1.01 =
+//   3.23879722e-5), with a __syncwarp before the first lane rewrites the
+//   row's candidates;
+// - the direct form's chain (x - c, then fma(t, t, acc)) from both inputs
+//   for the rows still open, their packed minimum by a shared-memory
+//   atomic, and the labels.
+// Without the precision (3xtf32 with --allow-reassociation) none of it.
+// RUN: fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=CERT
+// RUN: fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline='allow-reassociation=true precision=3xtf32' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32' | FileCheck %s --check-prefix=CERTOFF
+// CERT: scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32, i32, i32, i32, i32, i32) {
+// CERT: arith.constant 5.5333029E-4 : f32
+// CERT-COUNT-10: llvm.store %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<7>
+// CERT: memref.atomic_rmw addi %{{.*}} : (i32, memref<4xi32, #gpu.address_space<workgroup>>) -> i32
+// CERT: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
+// CERT: gpu.shuffle  xor %{{.*}}, %c16_i32{{.*}} : f32
+// CERT: gpu.shuffle  xor %{{.*}}, %c1_i32{{.*}} : f32
+// CERT: arith.constant 3.23879722E-5 : f32
+// CERT: nvvm.bar.warp.sync
+// CERT: vector.load %{{.*}} : memref<?x512xf32>, vector<4xf32>
+// CERT: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
+// CERT: %[[T:.*]] = arith.subf
+// CERT-NEXT: llvm.intr.fma(%[[T]], %[[T]], %{{.*}}) : (f32, f32, f32) -> f32
+// CERT: memref.atomic_rmw minu %{{.*}} : (i64, memref<64xi64, #gpu.address_space<workgroup>>) -> i64
+// CERT: memref.store %{{.*}} : memref<?xi64>
+// CERTOFF-NOT: memref.atomic_rmw
+// CERTOFF-NOT: nvvm.bar.warp.sync
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
 // 3xTF32 on sm_90a at sample-heavy's sizes (131072 x 8192 x 8192): the

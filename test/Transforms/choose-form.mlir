@@ -8,6 +8,26 @@
 // 385 TFLOP/s = 8.4 us, plus the f32 norms and epilogue and a launch.
 // RUN: fuse-opt %s -split-input-file -fuse-choose-form='allow-reassociation=true emit-remarks=true precision=3xtf32' 2>&1 | FileCheck %s --check-prefix=TC
 // TC: remark: fuse-choose-form: Gram form: predicted fused floor 13.2 us in the Gram form (products on tensor cores, 3xtf32) against 35.9 us direct on h200 at n=4096
+// --precision=3xtf32-certified rewrites without allow-reassociation (its
+// labels are the direct form's) and marks the cross sum for the schedule;
+// without it nothing else carries the mark. A feature count that is not a
+// multiple of 4 (no 16-byte rows for wgmma) keeps the direct form.
+// RUN: fuse-opt %s -split-input-file -fuse-choose-form='precision=3xtf32-certified emit-remarks=true' 2>&1 | FileCheck %s --check-prefix=CERT
+// CERT: remark: fuse-choose-form: Gram form: predicted fused floor 13.2 us in the Gram form (products on tensor cores, 3xtf32-certified) against 35.9 us direct on h200 at n=4096
+// CERT: remark: fuse-choose-form: direct form: --precision=3xtf32-certified needs a static multiple of 4 features, not 510; the direct form's kernel gives the same labels
+// CERT-LABEL: func.func @naive
+// CERT-NOT: fuse.sub %{{.*}}, %{{.*}} : tensor<?x1x512xf32>, tensor<1x256x512xf32>
+// CERT: fuse.sum %{{.*}}, dim = 2 : tensor<?x1x512xf32> -> tensor<?x1xf32>
+// CERT-NOT: certified_direct
+// CERT: fuse.sum %{{.*}}, dim = 2 : tensor<1x256x512xf32> -> tensor<1x256xf32>
+// CERT-NOT: certified_direct
+// CERT: fuse.sum %{{.*}}, dim = 2 {fuse.certified_direct} : tensor<?x256x512xf32> -> tensor<?x256xf32>
+// CERT-LABEL: func.func @naive_d510
+// CERT: fuse.sub
+// CERT-NEXT: fuse.square
+// CERT-NOT: certified_direct
+// RUN: fuse-opt %s -split-input-file -fuse-choose-form='allow-reassociation=true' | FileCheck %s --check-prefix=UNMARKED
+// UNMARKED-NOT: certified_direct
 
 // The probe (n=4096, k=256, d=512): the ledger's fused floors are 35.9 us
 // for the direct form (3 FLOPs per term at 51 TFLOP/s, plus a launch) and
@@ -56,4 +76,16 @@ func.func @broadcast_operand(%x: tensor<?x64xf32>, %s: tensor<?x1xf32>) -> tenso
   %sq = fuse.square %diff : tensor<?x64xf32>
   %r = fuse.sum %sq, dim = 1 : tensor<?x64xf32> -> tensor<?xf32>
   return %r : tensor<?xf32>
+}
+
+// -----
+
+func.func @naive_d510(%x: tensor<?x510xf32>, %c: tensor<256x510xf32>) -> tensor<?xi64> {
+  %xe = fuse.expand_dims %x, dim = 1 : tensor<?x510xf32> -> tensor<?x1x510xf32>
+  %ce = fuse.expand_dims %c, dim = 0 : tensor<256x510xf32> -> tensor<1x256x510xf32>
+  %diff = fuse.sub %xe, %ce : tensor<?x1x510xf32>, tensor<1x256x510xf32> -> tensor<?x256x510xf32>
+  %sq = fuse.square %diff : tensor<?x256x510xf32>
+  %dist = fuse.sum %sq, dim = 2 : tensor<?x256x510xf32> -> tensor<?x256xf32>
+  %labels = fuse.argmin %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xi64>
+  return %labels : tensor<?xi64>
 }

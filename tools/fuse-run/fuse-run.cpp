@@ -203,7 +203,9 @@ static cl::opt<std::string>
               cl::desc("GPU mode: f32 products of the Gram form on ieee "
                        "(FMA units), tf32 or 3xtf32 (tensor cores), or "
                        "3xtf32-recheck (3xtf32's best two candidates of each "
-                       "row decided again in IEEE fp32)"),
+                       "row decided again in IEEE fp32), or 3xtf32-certified "
+                       "(the direct form's labels through 3xtf32 and an "
+                       "error bound)"),
               cl::init("ieee"), cl::cat(runCategory));
 static cl::opt<int64_t>
     expectedRows("expected-rows",

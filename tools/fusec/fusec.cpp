@@ -86,8 +86,12 @@ static cl::opt<std::string> precision(
     cl::desc("How f32 products of the Gram form run: ieee (FMA units, the "
              "default), tf32 or 3xtf32 (tensor cores; 3xtf32 keeps about "
              "fp32 accuracy), or 3xtf32-recheck (3xtf32 finds each row's "
-             "best two candidates and IEEE fp32 decides between them). "
-             "f16/bf16 products always use tensor cores"),
+             "best two candidates and IEEE fp32 decides between them), or "
+             "3xtf32-certified (a direct form sum((x - c)^2) runs on 3xtf32 "
+             "tensor cores with an error bound, and the direct form decides "
+             "every row the bound cannot: the direct form's labels, without "
+             "--allow-reassociation). f16/bf16 products always use tensor "
+             "cores"),
     cl::init("ieee"), cl::cat(fusecCategory));
 static cl::opt<int64_t> minBlocks(
     "min-blocks",
@@ -199,6 +203,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   fusion.fuseIndexReductions = fuseIndexReductions;
   fusion.emitRemarks = true;
   fusion.allowReassociation = allowReassociation;
+  fusion.precision = precision;
   fusec::buildFusionPipeline(pm, fusion);
   // The fusion decisions go into the report, not to stderr.
   std::vector<std::string> decisions;

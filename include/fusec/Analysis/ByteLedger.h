@@ -245,14 +245,19 @@ traceGramFactor(Value value, SmallVectorImpl<Operation *> *casts = nullptr);
 /// - "tf32", "3xtf32": tensor cores;
 /// - "3xtf32-recheck": 3xTF32 tensor cores find each row's best two
 ///   candidates, and IEEE fp32 arithmetic (the ieee kernel's: one FMA a
-///   feature, feature 0 first) decides between those two.
+///   feature, feature 0 first) decides between those two;
+/// - "3xtf32-certified": for a direct form sum((x - c)^2) that fuse-choose-
+///   form rewrote, 3xTF32 tensor cores compute each candidate with a
+///   rigorous error bound, and where the bound cannot tell the best from
+///   the others the direct form decides in IEEE fp32: the labels are the
+///   direct form's.
 bool isKnownPrecision(StringRef precision);
-/// The tensor-core arithmetic of `precision` ("3xtf32-recheck" runs
-/// 3xtf32's); "ieee" for the FMA units.
+/// The tensor-core arithmetic of `precision` ("3xtf32-recheck" and
+/// "3xtf32-certified" run 3xtf32's); "ieee" for the FMA units.
 StringRef productPrecision(StringRef precision);
 /// The list isKnownPrecision accepts, for diagnostics.
 inline constexpr const char *kKnownPrecisions =
-    "ieee, tf32, 3xtf32 or 3xtf32-recheck";
+    "ieee, tf32, 3xtf32, 3xtf32-recheck or 3xtf32-certified";
 
 FailureOr<PlanCost> computePlan(func::FuncOp func, PlanKind kind,
                                 const SizeBindings &sizes, int64_t rowTile = 64,

@@ -238,6 +238,9 @@ FailureOr<Value> Slicer::sliceOp(Operation *op, Value value, int64_t dim,
     else
       created =
           ArgMaxOp::create(builder, loc, newInput, newReduced, newKeepdim);
+    // Annotations of other passes (fuse.certified_direct) stay with the
+    // sliced reduction.
+    created->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     return created->getResult(0);
   }
 

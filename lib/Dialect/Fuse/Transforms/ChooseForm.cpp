@@ -61,7 +61,7 @@ std::optional<DirectDistance> matchDirect(SumOp sum) {
 /// and dropping (or keeping) the same aligned dimension everywhere keeps
 /// the NumPy alignment of what remains, so the terms broadcast to the
 /// sum's type.
-void rewriteToGram(const DirectDistance &match) {
+void rewriteToGram(const DirectDistance &match, bool certified) {
   SumOp sum = match.sum;
   OpBuilder b(sum);
   Location loc = sum.getLoc();
@@ -75,7 +75,14 @@ void rewriteToGram(const DirectDistance &match) {
   Value aa = norm(match.lhs);
   Value bb = norm(match.rhs);
   Value product = MulOp::create(b, loc, match.lhs, match.rhs);
-  Value cross = SumOp::create(b, loc, product, sum.getDim(), sum.getKeepdim());
+  auto crossSum =
+      SumOp::create(b, loc, product, sum.getDim(), sum.getKeepdim());
+  // --precision=3xtf32-certified: the GPU schedule must give the labels the
+  // direct form's IEEE evaluation gives, so it needs to know that the Gram
+  // form stands for sum((lhs - rhs)^2) (TiledRunningMin's certification).
+  if (certified)
+    crossSum->setAttr(kCertifiedDirectAttr, b.getUnitAttr());
+  Value cross = crossSum.getResult();
   Type element = getElementTypeOrSelf(sum.getType());
   auto scalarType = RankedTensorType::get({}, element);
   Value two = ConstantOp::create(
@@ -106,6 +113,10 @@ struct FuseChooseFormPass
   void runOnOperation() override;
 
 private:
+  /// The certified mode rewrites without the reassociation flag: its labels
+  /// are the direct form's, which the schedule checks against an error
+  /// bound and recomputes where the bound cannot decide.
+  bool certified() const { return precision == "3xtf32-certified"; }
   /// Predicted floor of the fused plan of a clone of `func` in which the
   /// candidates at `gramPositions` are in the Gram form.
   std::optional<double> predict(func::FuncOp func,
@@ -135,7 +146,7 @@ FuseChooseFormPass::predict(func::FuncOp func, ArrayRef<unsigned> gramPositions,
   llvm::sort(positions, std::greater<unsigned>());
   for (unsigned position : positions) {
     DirectDistance match = *matchDirect(cast<SumOp>(ops[position]));
-    rewriteToGram(match);
+    rewriteToGram(match, certified());
     eraseDirect(match);
   }
   if (failed(formKernels(clone, /*fuseIndexReductions=*/true, assumedSize,
@@ -157,7 +168,7 @@ FuseChooseFormPass::predict(func::FuncOp func, ArrayRef<unsigned> gramPositions,
 
 void FuseChooseFormPass::runOnOperation() {
   func::FuncOp func = getOperation();
-  if (!allowReassociation || func.isExternal() ||
+  if ((!allowReassociation && !certified()) || func.isExternal() ||
       !func.getBody().hasOneBlock())
     return;
   if (assumedSize <= 0) {
@@ -180,6 +191,25 @@ void FuseChooseFormPass::runOnOperation() {
         sum ? matchDirect(sum) : std::nullopt;
     if (!match)
       continue;
+    // The certified schedule runs on sm_90a's warpgroup MMAs, whose rows
+    // are 16-byte aligned: other feature counts keep the direct form,
+    // whose FMA kernel gives the same labels.
+    if (certified() && !allowReassociation) {
+      auto input = cast<RankedTensorType>(sum.getInput().getType());
+      int64_t features = input.getDimSize(sum.getDim());
+      if (ShapedType::isDynamic(features) || features % 4 != 0) {
+        if (emitRemarks)
+          op->emitRemark() << "fuse-choose-form: direct form: "
+                              "--precision=3xtf32-certified needs a static "
+                              "multiple of 4 features, not "
+                           << (ShapedType::isDynamic(features)
+                                   ? std::string("a dynamic count")
+                                   : std::to_string(features))
+                           << "; the direct form's kernel gives the same "
+                              "labels";
+        continue;
+      }
+    }
     std::string why;
     std::optional<double> direct = predict(func, chosen, *profile, why);
     SmallVector<unsigned> withGram(chosen);
@@ -212,7 +242,7 @@ void FuseChooseFormPass::runOnOperation() {
   }
   for (unsigned position : llvm::reverse(chosen)) {
     DirectDistance match = *matchDirect(cast<SumOp>(ops[position]));
-    rewriteToGram(match);
+    rewriteToGram(match, certified());
     eraseDirect(match);
   }
 }

@@ -68,6 +68,16 @@ public:
 
 namespace mlir {
 namespace fuse {
+/// Unit attribute of the cross sum `sum(lhs * rhs)` that fuse-choose-form
+/// wrote for `sum((lhs - rhs)^2)` under --precision=3xtf32-certified: the
+/// GPU schedule's labels must be the direct form's (TiledRunningMin).
+inline constexpr llvm::StringLiteral kCertifiedDirectAttr =
+    "fuse.certified_direct";
+} // namespace fuse
+} // namespace mlir
+
+namespace mlir {
+namespace fuse {
 
 /// NumPy broadcasting of several shapes (trailing alignment; a static 1
 /// stretches; a dynamic size is assumed to equal its partner). On a
