@@ -558,9 +558,9 @@ int64_t TileConfig::launchThreads() const {
 /// Schwarz) and B = |mu| sqrt(d nc) >= |mu| sum |c_i|:
 /// - the MMAs: the tensor cores add each k8 step's 8 exact TF32 products
 ///   to the accumulator aligned to the largest term and truncated, so each
-///   of the 3 d / 8 MMAs loses less than 16 units in the last place of a
-///   value at most S (kCertifiedUlpsPerMma, with room for an internal split
-///   of the step): 12 d u S, twice in v;
+///   of the 3 d / 8 MMAs loses less than 12 units in the last place of a
+///   value at most S (kCertifiedUlpsPerMma: 8 products and the
+///   normalization need 9): 9 d u S, twice in v;
 /// - the TF32 split (the small parts truncated, small x small dropped) and
 ///   x - mu rounded: 24 u S, twice;
 /// - mu . c summed in f32: d u B, twice;
@@ -573,10 +573,11 @@ int64_t TileConfig::launchThreads() const {
 /// plus 2 u |v| for the rounding of v - E and v + E.
 struct CertifiedBoundTerms {
   double perS, perB, perNorms, absolute, perValue;
+  /// Relative slack on the f32 norms that enter S and B: at least their
+  /// sums' worst error, (d + 2) u, twice (compensated sums err far less).
+  double normSlack;
 };
 constexpr double kCertifiedUlpsPerMma = 12;
-/// Relative slack on the norms that enter S and B: their f32 sums' error.
-constexpr double kCertifiedNormSlack = 1.0 / 4096;
 CertifiedBoundTerms certifiedBoundTerms(int64_t d) {
   double u = std::ldexp(1.0, -24);
   double features = static_cast<double>(d);
@@ -590,6 +591,7 @@ CertifiedBoundTerms certifiedBoundTerms(int64_t d) {
   terms.perNorms = (features + 4) * u * scale;
   terms.absolute = features * std::ldexp(1.0, -100) * scale;
   terms.perValue = direct * (1 + 1.0 / 1024) + 2 * u;
+  terms.normSlack = std::max(1.0 / 4096, 2 * (features + 2) * u);
   return terms;
 }
 /// The least f32 at or above `v` (v positive and finite), so that a
@@ -4501,7 +4503,7 @@ LogicalResult TiledBuilder::build() {
       return math::SqrtOp::create(
           builder, loc,
           arith::MulFOp::create(builder, loc, norm,
-                                constant(1 + kCertifiedNormSlack)));
+                                constant(1 + terms.normSlack)));
     };
     Value originTerm = arith::MulFOp::create(
         builder, loc, math::AbsFOp::create(builder, loc, origin),

@@ -216,9 +216,10 @@
 // - each thread keeps, per row (2 rows), the 4 least lower bounds and the
 //   upper bounds and candidates of the first 3: 14 f32 and 6 i32 in the
 //   candidate loop;
-// - the bound's coefficient of sqrt(ny nc) for d = 512, (2 (12 d + 24) +
+// - the bound's coefficient of sqrt(ny nc) for d = 512, (2 (9 d + 24) +
 //   10) 2^-24 (1 + 514 2^-24 1.001) (1 + 2^-10) = 5.5333029e-4 rounded up
-//   to f32 (12 ulps for each of the 3 d / 8 MMAs, twice in v);
+//   to f32 (12 ulps of S, 2^-23 S each, for each of the 3 d / 8 MMAs:
+//   9 d u S, twice in v);
 // - the fields go to the first block by 10 distributed-shared-memory stores
 //   a row;
 // - the rows left open are listed (four lists), refined by lanes' partial
