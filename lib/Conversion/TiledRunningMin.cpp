@@ -730,6 +730,28 @@ public:
             SmallVector<Value>(f.slice(l, l - 1)),
             SmallVector<Value>(f.slice(2 * l - 1, l - 1))};
   }
+  /// A field as the i32 bits that shared memory holds, and back.
+  Value certifiedFieldBits(Value field) {
+    return field.getType().isF32()
+               ? arith::BitcastOp::create(builder, loc, builder.getI32Type(),
+                                          field)
+                     .getResult()
+               : field;
+  }
+  Value certifiedFieldFromBits(int64_t field, Value bits) {
+    return isCandidateField(field)
+               ? bits
+               : arith::BitcastOp::create(builder, loc, builder.getF32Type(),
+                                          bits)
+                     .getResult();
+  }
+  /// A row before any candidate: every bound +inf, every candidate 0.
+  CertifiedTop certifiedEmpty() {
+    Value inf = f32(std::numeric_limits<double>::infinity());
+    return {SmallVector<Value>(kCertifiedLevels, inf),
+            SmallVector<Value>(kCertifiedLevels - 1, inf),
+            SmallVector<Value>(kCertifiedLevels - 1, i32(0))};
+  }
   /// How many of the first candidates can still hold the least direct
   /// value: the least m whose next lower bound is above the least upper
   /// bound of the first m, or kCertifiedLevels when none is (index).
@@ -2626,10 +2648,7 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
   SmallVector<Value> xChunks;
   for (int64_t i = 0; i < chunks; ++i)
     xChunks.push_back(loadChunk(rowMem, row, i));
-  CertifiedTop init;
-  init.lo.assign(kCertifiedLevels, f32(inf));
-  init.hi.assign(kCertifiedLevels - 1, f32(inf));
-  init.j.assign(kCertifiedLevels - 1, i32(0));
+  CertifiedTop init = certifiedEmpty();
   auto candidateLoop =
       allCandidates ? scf::ForOp::create(
                           builder, loc,
@@ -2742,13 +2761,9 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
     auto laneZero = scf::IfOp::create(builder, loc, isZero(lane), false);
     OpBuilder::InsertionGuard branch(builder);
     builder.setInsertionPointToStart(laneZero.thenBlock());
-    for (auto [w, field] : llvm::enumerate(candidateLoop.getResults())) {
-      Value bits = field.getType().isF32()
-                       ? arith::BitcastOp::create(builder, loc, i32Type, field)
-                             .getResult()
-                       : field;
-      store(bits, buffers.warpTops, ValueRange{warp, idx(int64_t(w))});
-    }
+    for (auto [w, field] : llvm::enumerate(candidateLoop.getResults()))
+      store(certifiedFieldBits(field), buffers.warpTops,
+            ValueRange{warp, idx(int64_t(w))});
   }
   gpu::BarrierOp::create(builder, loc);
   {
@@ -2758,13 +2773,9 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
     CertifiedTop top;
     for (int64_t w = 0; w < warps; ++w) {
       SmallVector<Value> fields;
-      for (int64_t f = 0; f < kCertifiedFields; ++f) {
-        Value bits = load(buffers.warpTops, ValueRange{idx(w), idx(f)});
-        fields.push_back(isCandidateField(f) ? bits
-                                             : arith::BitcastOp::create(
-                                                   builder, loc, f32Type, bits)
-                                                   .getResult());
-      }
+      for (int64_t f = 0; f < kCertifiedFields; ++f)
+        fields.push_back(certifiedFieldFromBits(
+            f, load(buffers.warpTops, ValueRange{idx(w), idx(f)})));
       CertifiedTop warpTop = certifiedFromFields(fields);
       top = w ? certifiedMerge(top, warpTop) : warpTop;
     }
@@ -3308,9 +3319,9 @@ LogicalResult TiledBuilder::build() {
     // certify: the CertifiedTop fields instead, field-major.
     if (certify) {
       jInits.clear();
-      for (int64_t w = 0; w < kCertifiedFields; ++w)
-        for (int64_t m = 0; m < cfg.tm; ++m)
-          jInits.push_back(isCandidateField(w) ? initIdx : f32(inf));
+      SmallVector<Value> empty = certifiedFields(certifiedEmpty());
+      for (Value field : empty)
+        jInits.append(cfg.tm, field);
     }
   }
   // Persistent blocks: the candidate norms of candidate tile t (its
@@ -4719,11 +4730,7 @@ LogicalResult TiledBuilder::build() {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
     for (auto [w, field] : llvm::enumerate(certifiedFields(top))) {
-      Value bits = field.getType().isF32()
-                       ? arith::BitcastOp::create(builder, loc,
-                                                  builder.getI32Type(), field)
-                             .getResult()
-                       : field;
+      Value bits = certifiedFieldBits(field);
       if (cfg.clusterSplit) {
         Value element =
             arith::AddIOp::create(builder, loc, idx(int64_t(w) * exchangeElems),
@@ -4749,13 +4756,9 @@ LogicalResult TiledBuilder::build() {
       [&](Value mem,
           llvm::function_ref<SmallVector<Value>(int64_t)> at) -> CertifiedTop {
     SmallVector<Value> fields;
-    for (int64_t w = 0; w < kCertifiedFields; ++w) {
-      Value bits = memref::LoadOp::create(builder, loc, mem, at(w));
-      fields.push_back(isCandidateField(w) ? bits
-                                           : arith::BitcastOp::create(
-                                                 builder, loc, f32Type, bits)
-                                                 .getResult());
-    }
+    for (int64_t w = 0; w < kCertifiedFields; ++w)
+      fields.push_back(certifiedFieldFromBits(
+          w, memref::LoadOp::create(builder, loc, mem, at(w))));
     return certifiedFromFields(fields);
   };
   if (certify && !cfg.clusterSplit) {
