@@ -1040,6 +1040,20 @@ def evaluate_targets(rows, ceilings):
         ratio_target(shape, "naive ≥ 7× faster than torch.compile running "
                      "tiles", naive, tiles, 7.0, inverse=True)
         peak_target(shape, "naive peak ≤ labels + 1 MiB", naive, n * 8 + MiB)
+        # The naive example under --precision=3xtf32-certified: the direct
+        # form's labels (no reassociation flag) from 3xTF32 and error
+        # bounds, under the naive targets.
+        certified = fusec_best(shape, "naive", precision="3xtf32-certified")
+        if certified is not None:
+            name = "naive, 3xtf32-certified"
+            ratio_target(shape, name + " ≤ 2.0 × cuBLAS X@Cᵀ alone",
+                         certified, cublas(shape), 2.0)
+            ratio_target(shape, name + " ≥ 7× faster than torch.compile "
+                         "running tiles", certified, tiles, 7.0, inverse=True)
+            peak_target(shape, name + " peak ≤ labels + 1 MiB", certified,
+                        n * 8 + MiB)
+            ieee_labels_target(shape, name + " labels = the direct form "
+                               "kernel's", certified)
         # The naive example with --allow-reassociation (issue 8), beside
         # the direct form's targets: the ledger's Gram form on tensor cores.
         reassociated = fusec_best(shape, "naive", precision="3xtf32")

@@ -2662,12 +2662,14 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
     // The walk the kernel will take (TiledRunningMin asks the same
     // question with the same sizes).
     PersistentWalk walk =
-        choosePersistentWalk(rowBlocks, tiles,
-                             double(tile.rowsPerBlock) * double(work.features) *
-                                 double(work.elementBytes),
-                             double(work.candidates) * double(work.features) *
-                                 double(work.elementBytes),
-                             *slots, device.l2Bytes);
+        tile.onePart ? walkPersistent(rowBlocks, tiles, 1, *slots)
+                     : choosePersistentWalk(
+                           rowBlocks, tiles,
+                           double(tile.rowsPerBlock) * double(work.features) *
+                               double(work.elementBytes),
+                           double(work.candidates) * double(work.features) *
+                               double(work.elementBytes),
+                           *slots, device.l2Bytes);
     estimate.blocks =
         std::min(walk.blocks, saturatingMul(rowBlocks, walk.parts));
     estimate.waves = walk.rounds;

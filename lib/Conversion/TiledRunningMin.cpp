@@ -558,9 +558,14 @@ int64_t TileConfig::launchThreads() const {
 /// Schwarz) and B = |mu| sqrt(d nc) >= |mu| sum |c_i|:
 /// - the MMAs: the tensor cores add each k8 step's 8 exact TF32 products
 ///   to the accumulator aligned to the largest term and truncated, so each
-///   of the 3 d / 8 MMAs loses less than 12 units in the last place of a
-///   value at most S (kCertifiedUlpsPerMma: 8 products and the
-///   normalization need 9): 9 d u S, twice in v;
+///   MMA loses less than 12 units in the last place of the largest of its
+///   terms (kCertifiedUlpsPerMma: 8 products and the normalization need
+///   9). Each slice of f = min(bk, d) features is a chain of its own from
+///   zero, 3 f / 8 MMAs whose terms are at most S_s, the S of the slice's
+///   features: 9 f u S_s. The slices' sums are added in f32 to a running
+///   sum at most sum_s S_s, each add within u of it, and sum_s S_s <= S
+///   (Cauchy-Schwarz over the slices): (9 f + slices - 1) u S, twice in v
+///   (one chain over all d features would be 9 d u S);
 /// - the TF32 split (the small parts truncated, small x small dropped) and
 ///   x - mu rounded: 24 u S, twice;
 /// - mu . c summed in f32: d u B, twice;
@@ -578,11 +583,16 @@ struct CertifiedBoundTerms {
   double normSlack;
 };
 constexpr double kCertifiedUlpsPerMma = 12;
-CertifiedBoundTerms certifiedBoundTerms(int64_t d) {
+CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
+                                        int64_t mmaK) {
   double u = std::ldexp(1.0, -24);
   double features = static_cast<double>(d);
-  // 3 d / 8 MMAs, each within kCertifiedUlpsPerMma ulps (2u) of S.
-  double mma = 3 * features / 8 * kCertifiedUlpsPerMma * 2;
+  // A slice's 3 f / 8 MMAs, each within kCertifiedUlpsPerMma ulps (2u) of
+  // its S_s, then one rounding (u) an add of a slice after the first.
+  int64_t mmasPerSlice = 3 * llvm::divideCeil(std::min(d, sliceFeatures), mmaK);
+  int64_t slices = llvm::divideCeil(d, sliceFeatures);
+  double mma = static_cast<double>(mmasPerSlice) * kCertifiedUlpsPerMma * 2 +
+               static_cast<double>(slices - 1);
   double direct = (features + 2) * u * 1.001;
   double scale = (1 + direct) * (1 + 1.0 / 1024);
   CertifiedBoundTerms terms;
@@ -2576,6 +2586,9 @@ void TiledBuilder::emitCertifiedLabels(
   gpu::BarrierOp::create(builder, loc);
 }
 
+/// Chunks of 16 bytes a lane loads at once for each candidate it refines.
+constexpr int64_t kRefineChunksABlock = 4;
+
 void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
                               Value labels, const CertifiedBuffers &buffers,
                               int64_t dStatic, bool allCandidates) {
@@ -2627,27 +2640,38 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
       allCandidates ? k : toIndex(load(buffers.modes, ValueRange{local}));
   // The lane's features: whole 16-byte chunks inside d, or none (d is a
   // multiple of 4), loaded from a clamped address and zeroed outside.
-  SmallVector<Value> features, inside;
-  for (int64_t i = 0; i < chunks; ++i) {
-    Value l = arith::AddIOp::create(
-        builder, loc, arith::MulIOp::create(builder, loc, lane, idx(4)),
-        idx(128 * i));
-    inside.push_back(
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, l, d));
-    features.push_back(
-        arith::MinUIOp::create(builder, loc, l, idx(dStatic - 4)));
-  }
+  // Chunk i of feature block `block` is the lane's chunk
+  // block * kRefineChunksABlock + i. With more chunks than a block the
+  // blocks are a loop: unrolled over all of d = 8192 the row's and 8
+  // candidates' chunks took 2300 registers, and ptxas spilled 27 KiB a
+  // thread.
+  int64_t blockChunks = std::min(chunks, kRefineChunksABlock);
+  int64_t blocks = llvm::divideCeil(chunks, blockChunks);
   Value zeros = arith::ConstantOp::create(
       builder, loc, DenseElementsAttr::get(vectorType, 0.0f));
-  auto loadChunk = [&](Value mem, Value at, int64_t i) -> Value {
-    Value v = vector::LoadOp::create(
-        builder, loc, vectorType, mem, ValueRange{at, features[i]},
-        /*nontemporal=*/false, llvm::MaybeAlign(16));
-    return arith::SelectOp::create(builder, loc, inside[i], v, zeros);
+  auto loadChunks = [&](Value mem, Value at, Value block) {
+    SmallVector<Value> loaded;
+    for (int64_t i = 0; i < blockChunks; ++i) {
+      Value chunk = arith::AddIOp::create(
+          builder, loc,
+          arith::MulIOp::create(builder, loc, block, idx(blockChunks)), idx(i));
+      Value l = arith::AddIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, lane, idx(4)),
+          arith::MulIOp::create(builder, loc, chunk, idx(128)));
+      Value inside =
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, l, d);
+      Value feature = arith::MinUIOp::create(builder, loc, l, idx(dStatic - 4));
+      Value v = vector::LoadOp::create(
+          builder, loc, vectorType, mem, ValueRange{at, feature},
+          /*nontemporal=*/false, llvm::MaybeAlign(16));
+      loaded.push_back(arith::SelectOp::create(builder, loc, inside, v, zeros));
+    }
+    return loaded;
   };
-  SmallVector<Value> xChunks;
-  for (int64_t i = 0; i < chunks; ++i)
-    xChunks.push_back(loadChunk(rowMem, row, i));
+  // One block: the row's chunks once, before the candidates.
+  SmallVector<Value> rowChunks;
+  if (blocks == 1)
+    rowChunks = loadChunks(rowMem, row, idx(0));
   CertifiedTop init = certifiedEmpty();
   auto candidateLoop =
       allCandidates ? scf::ForOp::create(
@@ -2663,7 +2687,6 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
     CertifiedTop top = certifiedFromFields(
         SmallVector<Value>(candidateLoop.getRegionIterArgs()));
     SmallVector<Value> cols, valid;
-    SmallVector<SmallVector<Value>> cChunks;
     Value last = arith::SubIOp::create(builder, loc, count, idx(1));
     for (int64_t g = 0; g < group; ++g) {
       Value q = arith::AddIOp::create(builder, loc, q0, idx(g));
@@ -2675,21 +2698,43 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
               ? clamped
               : toIndex(load(buffers.pairs, ValueRange{clamped, local}));
       cols.push_back(col);
-      SmallVector<Value> loaded;
-      for (int64_t i = 0; i < chunks; ++i)
-        loaded.push_back(loadChunk(colMem, col, i));
-      cChunks.push_back(loaded);
+    }
+    // Each candidate's lane sum, one chain over the lane's chunks in order.
+    auto sumBlock = [&](Value block, ArrayRef<Value> xChunks,
+                        SmallVector<Value> partials) {
+      SmallVector<SmallVector<Value>> cChunks;
+      for (int64_t g = 0; g < group; ++g)
+        cChunks.push_back(loadChunks(colMem, cols[g], block));
+      for (int64_t g = 0; g < group; ++g)
+        for (int64_t i = 0; i < blockChunks; ++i)
+          for (int64_t e = 0; e < 4; ++e) {
+            Value t = arith::SubFOp::create(
+                builder, loc,
+                vector::ExtractOp::create(builder, loc, xChunks[i], e),
+                vector::ExtractOp::create(builder, loc, cChunks[g][i], e));
+            partials[g] = LLVM::FMAOp::create(builder, loc, t, t, partials[g]);
+          }
+      return partials;
+    };
+    SmallVector<Value> partials(group, f32(0));
+    if (blocks == 1) {
+      partials = sumBlock(idx(0), rowChunks, partials);
+    } else {
+      auto blockLoop = scf::ForOp::create(builder, loc, idx(0), idx(blocks),
+                                          idx(1), partials);
+      OpBuilder::InsertionGuard blockGuard(builder);
+      builder.setInsertionPointToStart(blockLoop.getBody());
+      Value block = blockLoop.getInductionVar();
+      scf::YieldOp::create(
+          builder, loc,
+          sumBlock(block, loadChunks(rowMem, row, block),
+                   SmallVector<Value>(blockLoop.getRegionIterArgs())));
+      builder.setInsertionPointAfter(blockLoop);
+      partials.assign(blockLoop.getResults().begin(),
+                      blockLoop.getResults().end());
     }
     for (int64_t g = 0; g < group; ++g) {
-      Value partial = f32(0);
-      for (int64_t i = 0; i < chunks; ++i)
-        for (int64_t e = 0; e < 4; ++e) {
-          Value t = arith::SubFOp::create(
-              builder, loc,
-              vector::ExtractOp::create(builder, loc, xChunks[i], e),
-              vector::ExtractOp::create(builder, loc, cChunks[g][i], e));
-          partial = LLVM::FMAOp::create(builder, loc, t, t, partial);
-        }
+      Value partial = partials[g];
       // A butterfly: every lane ends with the same sum (adds commute).
       for (int64_t offset = 16; offset >= 1; offset /= 2)
         partial = arith::AddFOp::create(
@@ -3738,6 +3783,17 @@ LogicalResult TiledBuilder::build() {
   // pipelineFragments: the slice's first register tiles, after the rest.
   size_t fragmentSlot = lInits.size();
   lInits.append(firstFragments);
+  // certify: each slice's MMAs start from zero and their sum is added to
+  // running f32 sums once the slice is done. A chain of MMAs errs by up to
+  // 12 ulps of its largest partial sum an MMA, and one chain over all d
+  // features made that bound 9 d u S, which at d = 2048 left a quarter of
+  // the rows undecided (docs/performance-notes.md, version 37). Per slice
+  // it is 9 bk u S_slice, and the slices' S sum to at most S
+  // (certifiedBoundTerms).
+  bool foldsSlices = certify && inflight && cfg.splitProducer();
+  size_t runningSlot = lInits.size();
+  if (foldsSlices)
+    lInits.append(numAcc, f32(0));
   KernelEmitter::Frame *lLoop =
       emitter.openLoop(jLoop, zeroIdx, numSlices, idx(1), lInits);
   builder.setInsertionPointToEnd(lLoop->body);
@@ -4286,6 +4342,18 @@ LogicalResult TiledBuilder::build() {
         builder.setInsertionPointToStart(ifOp.thenBlock());
         releaseStageTma(arith::SubIOp::create(builder, loc, iteration, idx(1)));
       }
+      // The last, partial slice (guarded) stays in the accumulators, which
+      // the loop's end adds to the running sums.
+      if (foldsSlices && !guarded) {
+        emitter.setInsertionPoint(frame);
+        NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
+                                           builder.getI64IntegerAttr(0));
+        for (unsigned i = 0; i < numAcc; ++i)
+          acc[runningSlot + i] = arith::AddFOp::create(
+              builder, loc, acc[runningSlot + i],
+              LLVM::ExtractValueOp::create(builder, loc, acc[0], i));
+        acc[0] = packWgmmaAccumulators(SmallVector<Value>(numAcc, f32(0)));
+      }
     } else if (cfg.wgmma) {
       emitter.setInsertionPoint(frame);
       NVVM::WgmmaWaitGroupSyncOp::create(builder, loc,
@@ -4376,6 +4444,10 @@ LogicalResult TiledBuilder::build() {
     for (int64_t i = 0; i < cfg.bn / 2; ++i)
       pairwiseAcc[wgmmaSlot(i)] =
           LLVM::ExtractValueOp::create(builder, loc, lResults[0], i);
+    if (foldsSlices)
+      for (int64_t i = 0; i < cfg.bn / 2; ++i)
+        pairwiseAcc[wgmmaSlot(i)] = arith::AddFOp::create(
+            builder, loc, lResults[runningSlot + i], pairwiseAcc[wgmmaSlot(i)]);
     for (Value v : pairwiseAcc)
       emitter.define(v, jLoop);
   }
@@ -4508,7 +4580,8 @@ LogicalResult TiledBuilder::build() {
   Value certPerValue;
   if (certify) {
     emitter.setInsertionPoint(jLoop);
-    CertifiedBoundTerms terms = certifiedBoundTerms(dStatic);
+    CertifiedBoundTerms terms =
+        certifiedBoundTerms(dStatic, cfg.bk, cfg.mmaK());
     auto constant = [&](double v) { return f32(roundUpToFloat(v)); };
     auto sqrtUp = [&](Value norm) -> Value {
       return math::SqrtOp::create(
@@ -6121,6 +6194,22 @@ const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
      32},
 };
 
+/// --precision=3xtf32-certified on rows that fill the GPU: the split
+/// producer on 64x128 tiles, one consumer warpgroup and two producer
+/// warpgroups (168 registers a thread). The certified consumers hold a
+/// second set of accumulators, the running sums of the slices' MMAs: the
+/// 192x128 and 128x128 tiles' 512 threads have 128 registers, and ptxas
+/// spilled 1700 / 356 bytes a thread at sample-heavy's d = 8192, this tile
+/// none. Its fraction is the probe's 64x128 slope (0.70, version 35); it
+/// was not measured on rows that fill the GPU.
+const MmaShapeOffer kWgmmaCertifiedShapeOffers[] = {
+    {{64, 128, 0, 2, 32, 1},
+     {64, 128, /*blocksToSaturate=*/1, 0.70},
+     0.70,
+     64,
+     32},
+};
+
 /// 3xTF32 on wgmma when the row tiles are too few for the SMs: the split
 /// producer on 128x64 tiles, the candidates split over persistent blocks
 /// (a work unit per row tile and part). On the probe (4096 x 256 x 512) it
@@ -6228,6 +6317,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                         uint64_t(opts.device.multiprocessors) ||
                     opts.tileM > 128;
     bool splitProducer = tma && mma == MmaKind::TF32x3 && rowsFill;
+    bool certified =
+        mma == MmaKind::TF32x3 && opts.precision == "3xtf32-certified";
     // Fewer row tiles than SMs: the split producer still pays when the
     // ledger splits the candidates (kWgmmaSplitFewRowsOffers), as long as
     // persistent blocks may carry the split.
@@ -6238,11 +6329,12 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                         !opts.tileN && !opts.tileK;
     bool producerSplit = fewRowsSplit && mma == MmaKind::TF32x3;
     ArrayRef<MmaShapeOffer> mmaOffers =
-        !wgmma          ? ArrayRef(kMmaShapeOffers)
-        : splitProducer ? ArrayRef(kWgmmaSplitShapeOffers)
-        : producerSplit ? ArrayRef(kWgmmaSplitFewRowsOffers)
-        : fewRowsSplit  ? ArrayRef(kWgmmaFewRowsOffers)
-                        : ArrayRef(kWgmmaShapeOffers);
+        !wgmma                       ? ArrayRef(kMmaShapeOffers)
+        : splitProducer && certified ? ArrayRef(kWgmmaCertifiedShapeOffers)
+        : splitProducer              ? ArrayRef(kWgmmaSplitShapeOffers)
+        : producerSplit              ? ArrayRef(kWgmmaSplitFewRowsOffers)
+        : fewRowsSplit               ? ArrayRef(kWgmmaFewRowsOffers)
+                                     : ArrayRef(kWgmmaShapeOffers);
     for (const MmaShapeOffer &offer : mmaOffers) {
       // The register staging of 3xTF32's split tiles (three per operand,
       // two buffers) leaves shared memory for 128 candidates at most.
@@ -6256,6 +6348,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
       // A split of the ledger's own launches without TMA: the split
       // producer's 192-row stages would not fit the register staging.
       o.measured.splittable = !o.measured.persistent && !splitProducer;
+      // certified decides a row where all its candidates meet.
+      o.measured.onePart = certified;
       // TMA's persistent blocks (the few rows' split producer among them)
       // may carry a split through clusters.
       o.measured.clusterParts = tma && persistent && opts.clusterSplit != 0;
@@ -6662,7 +6756,9 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // number of row tiles, which a remainder breaks.
   cfg.persistent = cfg.tma && cfg.cluster == 1 && persistentAllowed;
   int64_t rowTilesEstimate = llvm::divideCeil(work.rows, cfg.bm);
-  if (cfg.persistent && !ctx.tiles.split && !cfg.fewRowsSplit &&
+  // certify decides a row where all its candidates meet, so its walk keeps
+  // them in one part.
+  if (cfg.persistent && !ctx.tiles.split && !cfg.fewRowsSplit && !certify &&
       plan->indexOutput && work.candidates > 0) {
     int64_t resident =
         ctx.tiles.device.multiprocessors *

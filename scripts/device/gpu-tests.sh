@@ -128,11 +128,12 @@ run tc-wg-recheck-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 
 # form's). Random shapes (feature counts that are not multiples of 4 keep
 # the direct form), the probe, exact ties, the candidate parts in a
 # cluster (few rows) and unsplit persistent blocks (many rows), d = 2048
-# (most rows refined), NaN and inf, memcheck and racecheck.
+# (most rows refined), d = 8192, NaN and inf, memcheck and racecheck.
 cert="--mode=gpu --arch=sm_90a --precision=3xtf32-certified"
 sed "s/256/200/g; s/512/100/g" examples/naive_argmin.mlir > /tmp/cert_k200_d100.mlir
 sed "s/256/1000/g; s/512/200/g" examples/naive_argmin.mlir > /tmp/cert_k1000_d200.mlir
 sed "s/512/2048/g" examples/naive_argmin.mlir > /tmp/cert_d2048.mlir
+sed "s/256/64/g; s/512/8192/g" examples/naive_argmin.mlir > /tmp/cert_k64_d8192.mlir
 run tc-wg-certified fuse-run examples/naive_argmin.mlir $cert --trials=8 --seed=241
 run tc-wg-certified-probe fuse-run examples/naive_argmin.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=242
 run tc-wg-certified-ties fuse-run examples/naive_argmin.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=243 --dup-rows=1
@@ -140,6 +141,9 @@ run tc-wg-certified-parts fuse-run /tmp/cert_k200_d100.mlir $cert --expected-row
 run tc-wg-certified-persist fuse-run /tmp/cert_k1000_d200.mlir $cert --expected-rows=131072 --keep-extent=all --trials=2 --seed=245 --dims=s0=40000
 run tc-wg-certified-persist-ties fuse-run /tmp/cert_k1000_d200.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=246 --dims=s0=20000 --dup-rows=1
 run tc-wg-certified-d2048 fuse-run /tmp/cert_d2048.mlir $cert --expected-rows=8192 --keep-extent=all --trials=1 --seed=247 --dims=s0=3000
+# d = 8192 at many rows: 256 slices folded into the running sums, the
+# refinement's features in a loop of blocks, 64x128 tiles unsplit.
+run tc-wg-certified-d8192 fuse-run /tmp/cert_k64_d8192.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=253 --dims=s0=2500 --dup-rows=1
 run tc-wg-certified-nan fuse-run /tmp/cert_k200_d100.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=248 --fill=nan
 run tc-wg-certified-inf fuse-run /tmp/cert_k200_d100.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=249 --fill=inf
 run tc-wg-certified-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \

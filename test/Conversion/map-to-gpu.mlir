@@ -216,10 +216,16 @@
 // - each thread keeps, per row (2 rows), the 4 least lower bounds and the
 //   upper bounds and candidates of the first 3: 14 f32 and 6 i32 in the
 //   candidate loop;
-// - the bound's coefficient of sqrt(ny nc) for d = 512, (2 (9 d + 24) +
-//   10) 2^-24 (1 + 514 2^-24 1.001) (1 + 2^-10) = 5.5333029e-4 rounded up
-//   to f32 (12 ulps of S, 2^-23 S each, for each of the 3 d / 8 MMAs:
-//   9 d u S, twice in v);
+// - every slice's MMAs start from zero: after each slice the consumers
+//   wait for all their MMAs and add the accumulators to running f32 sums
+//   (in the slice loop, before the epilogue);
+// - the bound's coefficient of sqrt(ny nc) for d = 512 in slices of 32
+//   features, (2 (12 x 24 + 15 + 24) + 10) 2^-24 (1 + 514 2^-24 1.001)
+//   (1 + 2^-10) = 3.96173491e-5 rounded up to f32 (12 ulps of the slice's
+//   S, 2^-23 each, for each of a slice's 3 x 32 / 8 MMAs, and one
+//   rounding for each of the 15 adds of a slice to the running sums,
+//   twice in v; one chain over all 512 features would make it
+//   5.5333029e-4);
 // - the fields go to the first block by 10 distributed-shared-memory stores
 //   a row;
 // - the rows left open are listed (four lists), refined by lanes' partial
@@ -233,7 +239,10 @@
 // RUN: fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=CERT
 // RUN: fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline='allow-reassociation=true precision=3xtf32' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32' | FileCheck %s --check-prefix=CERTOFF
 // CERT: scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32, i32, i32, i32, i32, i32) {
-// CERT: arith.constant 5.5333029E-4 : f32
+// CERT: nvvm.wgmma.wait.group.sync.aligned 0
+// CERT-NEXT: %[[SLICE:.*]] = llvm.extractvalue %{{.*}}[0]
+// CERT-NEXT: arith.addf %{{.*}}, %[[SLICE]] : f32
+// CERT: arith.constant 3.96173491E-5 : f32
 // CERT-COUNT-10: llvm.store %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<7>
 // CERT: memref.atomic_rmw addi %{{.*}} : (i32, memref<4xi32, #gpu.address_space<workgroup>>) -> i32
 // CERT: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
@@ -247,8 +256,21 @@
 // CERT-NEXT: llvm.intr.fma(%[[T]], %[[T]], %{{.*}}) : (f32, f32, f32) -> f32
 // CERT: memref.atomic_rmw minu %{{.*}} : (i64, memref<64xi64, #gpu.address_space<workgroup>>) -> i64
 // CERT: memref.store %{{.*}} : memref<?xi64>
+// CERTOFF: nvvm.wgmma.wait.group.sync.aligned 0
+// CERTOFF-NOT: arith.addf
+// CERTOFF: llvm.extractvalue %{{[0-9]+}}#0[0]
 // CERTOFF-NOT: memref.atomic_rmw
 // CERTOFF-NOT: nvvm.bar.warp.sync
+// Rows that fill the GPU (sample-heavy's 131072 x 8192 x 8192): the
+// certified consumers' running sums need 64x128 tiles (168 registers a
+// thread, not the 128 of 192x128's 512 threads), and the walk keeps each
+// row tile's candidates in one part. 2048 row tiles of 64 in 132 blocks:
+// 16 rounds, a path of 16 x 64 tiles, each 64 x 128 x 8192 x 6 FLOPs at
+// 385 TFLOP/s x 0.70 / 132 slots (197.218 us): 201951.1 us, plus the
+// launch (4.0 us) and the TMA fill (3.2 us).
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTL
+// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 201958.3 us
+// CERTL: certified: each candidate's 3xTF32 value carries a bound
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
 // 3xTF32 on sm_90a at sample-heavy's sizes (131072 x 8192 x 8192): the

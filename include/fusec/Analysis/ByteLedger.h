@@ -402,6 +402,9 @@ struct TileShape {
   /// persistent shape: it fills the GPU with candidate parts instead, and
   /// a split of the ledger's own would launch it without TMA.
   bool splittable = true;
+  /// A persistent walk that keeps every row tile's candidates in one part
+  /// (--precision=3xtf32-certified decides a row where they all meet).
+  bool onePart = false;
   /// Whether a split of this shape meets in clusters (the kernel's
   /// candidate parts as the blocks of one cluster, TMA in persistent
   /// blocks) when all its work units fit the clusters the GPU holds at
