@@ -14,18 +14,10 @@
 # Carries device-pkg/lib/libfusec_runtime.so and device-pkg2/certified-large.
 set -u
 cd "$(dirname "$0")/../../../.."
-export PATH=$PATH:/usr/local/cuda/bin FUSEC_CACHE_DIR=/tmp/fusec-cache
-OUT=${OUT:-/tmp/fusec-out}; mkdir -p "$OUT"
-R=device-pkg/lib/libfusec_runtime.so
-K=device-pkg2/certified-large
-T0=$(date +%s)
-timeout 560 python3 bench/bench.py --runtime $R --kernels $K \
-  --predictions $K/predictions.json --out $OUT/cl --budget-seconds 400 \
-  --shapes sample-heavy,centroid-heavy,feature-heavy --tiles-large once \
-  --no-cupy --no-jax > $OUT/cl.log 2>&1
-echo "bench rc $? ($(( $(date +%s) - T0 )) s)"
-grep -E '^target' $OUT/cl.log | grep -E 'naive' | cut -c1-220
-grep -E 'running tiles|fusec|cuBLAS' $OUT/cl/performance.md | grep -v graph | grep ms | head -24 | cut -c1-200
-mv $OUT/cl/performance.md $OUT/cl.md; mv $OUT/cl/results.json $OUT/cl.json
-mv $OUT/cl/*.png $OUT/cl.png 2>/dev/null; rm -rf $OUT/cl; gzip $OUT/cl.log
-ls -la $OUT
+. scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
+bench_shapes certified-large device-pkg2/certified-large \
+  sample-heavy,centroid-heavy,feature-heavy --budget-seconds 400 \
+  --tiles-large once --no-cupy --no-jax
+grep -E 'running tiles|fusec|cuBLAS' $OUT/certified-large/performance.md |
+  grep -v graph | grep ms | head -24 | cut -c1-200
+echo "done ($(elapsed) s)"
