@@ -568,9 +568,10 @@ int64_t TileConfig::launchThreads() const {
 ///   (one chain over all d features would be 9 d u S);
 /// - the TF32 split (the small parts truncated, small x small dropped) and
 ///   x - mu rounded: 24 u S, twice;
-/// - mu . c summed in f32: d u B, twice;
-/// - the norms' sums d u (nx + nc), and the few roundings that combine
-///   them: 10 u (S + B) + 4 u (nx + nc);
+/// - mu . c summed in f32: r u B, twice, and the norms' sums r u (nx +
+///   nc), where r is compensatedSumUlps(d, f) for compensated sums
+///   (TileOptions::compensatedSums, the default) and d otherwise; and the
+///   few roundings that combine them: 10 u (S + B) + 4 u (nx + nc);
 /// - the direct form's own error, (d + 2) u (|v| + E) by the FMA chain's
 ///   standard bound;
 /// - subnormal operands, d 2^-100 (1 + sqrt(ny) + sqrt(nc));
@@ -579,14 +580,34 @@ int64_t TileConfig::launchThreads() const {
 struct CertifiedBoundTerms {
   double perS, perB, perNorms, absolute, perValue;
   /// Relative slack on the f32 norms that enter S and B: at least their
-  /// sums' worst error, (d + 2) u, twice (compensated sums err far less).
+  /// sums' worst error, (r + 2) u, twice.
   double normSlack;
 };
 constexpr double kCertifiedUlpsPerMma = 12;
+/// The error of a compensated sum over slices of f features, in units of
+/// u (2^-24) of the sum of its terms' magnitudes. Whatever the order
+/// within a slice (chains, a tree, a duty split over threads or lanes),
+/// its partial takes at most f + 3 roundings (an FMA a term, the adds that
+/// join chains and halves), each within u of a partial that is at most
+/// the sum of magnitudes; TwoSum adds the partial to the running sum
+/// exactly, its errors go to the compensation (within slices^2 u^2 of the
+/// magnitudes), the sum and the compensation round once when joined, and
+/// the producers' mu . c once more when multiplied by mu; one more is
+/// spare (the halved row duty's join of two halves). With d in the
+/// bound (every feature's add rounding), sample-heavy's E was 7.6x larger
+/// and left 82% of its rows open among 4 candidates or more
+/// (docs/performance-notes.md, version 39).
+double compensatedSumUlps(int64_t d, int64_t sliceFeatures) {
+  double slices = static_cast<double>(llvm::divideCeil(d, sliceFeatures));
+  return static_cast<double>(std::min(d, sliceFeatures)) + 6 +
+         slices * slices * std::ldexp(1.0, -24) * 1.01;
+}
 CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
-                                        int64_t mmaK) {
+                                        int64_t mmaK, bool compensatedSums) {
   double u = std::ldexp(1.0, -24);
   double features = static_cast<double>(d);
+  double sumUlps =
+      compensatedSums ? compensatedSumUlps(d, sliceFeatures) : features;
   // A slice's 3 f / 8 MMAs, each within kCertifiedUlpsPerMma ulps (2u) of
   // its S_s, then one rounding (u) an add of a slice after the first.
   int64_t mmasPerSlice = 3 * llvm::divideCeil(std::min(d, sliceFeatures), mmaK);
@@ -597,13 +618,42 @@ CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
   double scale = (1 + direct) * (1 + 1.0 / 1024);
   CertifiedBoundTerms terms;
   terms.perS = (2 * (mma + 24) + 10) * u * scale;
-  terms.perB = (2 * features + 10) * u * scale;
-  terms.perNorms = (features + 4) * u * scale;
+  terms.perB = (2 * sumUlps + 10) * u * scale;
+  terms.perNorms = (sumUlps + 4) * u * scale;
   terms.absolute = features * std::ldexp(1.0, -100) * scale;
   terms.perValue = direct * (1 + 1.0 / 1024) + 2 * u;
-  terms.normSlack = std::max(1.0 / 4096, 2 * (features + 2) * u);
+  terms.normSlack = std::max(1.0 / 4096, 2 * (sumUlps + 2) * u);
   return terms;
 }
+/// The refinement's bound relative to the value (refineRows): a lane sums
+/// 4 ceil(d / 128) terms, the butterfly joins the lanes, and the direct
+/// form's own error is d u of the value, so (4 ceil(d / 128) + d + 10) u,
+/// with 1% for the f32 arithmetic of the bound.
+double refinedRelativeBound(int64_t d) {
+  double laneTerms = 4.0 * static_cast<double>(llvm::divideCeil(d, 128));
+  return (laneTerms + static_cast<double>(d) + 10) * std::ldexp(1.0, -24) *
+         1.01;
+}
+
+/// The lower bounds a row of the certified kernel keeps (CertifiedTop):
+/// a row whose open candidates are more than all but the last of them is
+/// refined and decided over all k candidates, a pass over the whole
+/// candidate matrix for that row (256 MiB at sample-heavy, more than the
+/// L2 holds). The bound's largest term is the direct form's own error,
+/// (d + 2) u of the distance, which at large d nears the gaps between a
+/// row's best candidates: on uniform data (docs/performance-notes.md,
+/// version 39, open_rows.py) 4 levels left 2.0-3.5% of the rows of d =
+/// 8192 and 22% of d = 16384 to that pass, 8 levels none of 512 sampled
+/// and 2.5%; up to d = 2048 4 left none. More levels are 6 registers a
+/// level for a thread's two rows, live through the slice loop: ptxas
+/// spilled 116 bytes a thread at 8 in the 64x128 tiles at d = 8192 (168
+/// registers), and 992 bytes where the launch leaves 128 registers (92 at
+/// 4 levels), so those keep 4.
+int64_t certifiedLevelsFor(int64_t d, const TileConfig &cfg) {
+  bool roomy = kRegistersPerSM / cfg.launchThreads() >= 168;
+  return d > 2048 && roomy ? 8 : 4;
+}
+
 /// The least f32 at or above `v` (v positive and finite), so that a
 /// coefficient of the bound never rounds down.
 double roundUpToFloat(double v) {
@@ -708,25 +758,26 @@ public:
   /// --precision=3xtf32-certified, on a direct form that fuse-choose-form
   /// rewrote (TiledPlan::certifiedDirect): each candidate's 3xTF32 value v
   /// comes with a bound E on |v - direct| (certifiedBound), where direct is
-  /// the direct form's IEEE value, and each row keeps its three least lower
-  /// bounds v - E (CertifiedTop). The block that stores the labels decides
-  /// every row from those (emitCertifiedLabels): the first candidate when
-  /// the second's lower bound is above its upper bound, else the better
-  /// direct value of the first two when the third's lower bound is above
-  /// either's upper bound, else the direct form over every candidate. So
-  /// the labels are the direct form's, as the FMA schedule gives them.
+  /// the direct form's IEEE value, and each row keeps its certifiedLevels
+  /// least lower bounds v - E (CertifiedTop). The block that stores the
+  /// labels decides every row from those (emitCertifiedLabels): the first
+  /// candidate when the second's lower bound is above its upper bound,
+  /// else (after a refinement where it pays) the best direct value of the
+  /// first m when the next lower bound is above their least upper bound,
+  /// else the direct form over every candidate. So the labels are the
+  /// direct form's, as the FMA schedule gives them.
   bool certify = false;
-  /// A row's kCertifiedLevels least lower bounds, all but the last with
-  /// their upper bounds and candidates. A candidate whose bound is not
-  /// finite has (-inf, +inf): it is never excluded.
-  static constexpr int64_t kCertifiedLevels = 4;
-  static constexpr int64_t kCertifiedFields = 3 * kCertifiedLevels - 2;
+  /// A row's certifiedLevels least lower bounds, all but the last with
+  /// their upper bounds and candidates (certifiedLevelsFor). A candidate
+  /// whose bound is not finite has (-inf, +inf): it is never excluded.
+  int64_t certifiedLevels = 4;
+  int64_t certifiedFieldCount() const { return 3 * certifiedLevels - 2; }
   struct CertifiedTop {
     SmallVector<Value> lo, hi, j;
   };
   /// The fields in order: lo, then hi, then j (i32).
-  static bool isCandidateField(int64_t field) {
-    return field >= 2 * kCertifiedLevels - 1;
+  bool isCandidateField(int64_t field) const {
+    return field >= 2 * certifiedLevels - 1;
   }
   SmallVector<Value> certifiedFields(const CertifiedTop &top) const {
     SmallVector<Value> fields(top.lo);
@@ -734,8 +785,8 @@ public:
     fields.append(top.j);
     return fields;
   }
-  static CertifiedTop certifiedFromFields(ArrayRef<Value> f) {
-    int64_t l = kCertifiedLevels;
+  CertifiedTop certifiedFromFields(ArrayRef<Value> f) const {
+    int64_t l = certifiedLevels;
     return {SmallVector<Value>(f.take_front(l)),
             SmallVector<Value>(f.slice(l, l - 1)),
             SmallVector<Value>(f.slice(2 * l - 1, l - 1))};
@@ -758,13 +809,13 @@ public:
   /// A row before any candidate: every bound +inf, every candidate 0.
   CertifiedTop certifiedEmpty() {
     Value inf = f32(std::numeric_limits<double>::infinity());
-    return {SmallVector<Value>(kCertifiedLevels, inf),
-            SmallVector<Value>(kCertifiedLevels - 1, inf),
-            SmallVector<Value>(kCertifiedLevels - 1, i32(0))};
+    return {SmallVector<Value>(certifiedLevels, inf),
+            SmallVector<Value>(certifiedLevels - 1, inf),
+            SmallVector<Value>(certifiedLevels - 1, i32(0))};
   }
   /// How many of the first candidates can still hold the least direct
   /// value: the least m whose next lower bound is above the least upper
-  /// bound of the first m, or kCertifiedLevels when none is (index).
+  /// bound of the first m, or certifiedLevels when none is (index).
   Value certifiedOpen(const CertifiedTop &top);
   /// `top` with the candidate (lo, hi, j) taken in; a tie keeps the
   /// earlier one first.
@@ -780,7 +831,7 @@ public:
                        int64_t dStatic);
   /// Shared memory of the certified decision.
   struct CertifiedBuffers {
-    /// [kCertifiedLevels - 1][bm] i32: each row's first candidates.
+    /// [certifiedLevels - 1][bm] i32: each row's first candidates.
     Value pairs;
     /// [bm] i32: how many of them are open (certifiedOpen).
     Value modes;
@@ -793,8 +844,8 @@ public:
     Value counts;
     /// [bm] i64: the packed (key << 32 | index) minimum of a listed row.
     Value best;
-    /// [warps][kCertifiedFields] i32: each warp's CertifiedTop of a refined
-    /// row.
+    /// [warps][certifiedFieldCount()] i32: each warp's CertifiedTop of a
+    /// refined row.
     Value warpTops;
   };
   static constexpr int64_t kFewList = 0, kFullList = 1, kRefineFewList = 2,
@@ -805,6 +856,16 @@ public:
   void storeLabelIfDecided(const CertifiedTop &top, Value open, Value labels,
                            Value row);
   /// Thread 0 sets every list's count to 0.
+  /// Whether a row's `open` count (certifiedOpen) names its open
+  /// candidates, rather than all of them.
+  Value opensFew(Value open) {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, open,
+                                 idx(certifiedLevels));
+  }
+  /// Lists a row that `top` leaves open (open > 1) for the direct form:
+  /// its open candidates (kFewList), or every candidate (kFullList).
+  void listForDirectForm(const CertifiedBuffers &buffers,
+                         const CertifiedTop &top, Value open, Value local);
   void resetCertifiedCounts(const CertifiedBuffers &buffers);
   /// Appends row `local` to list `list` (a shared-memory atomic on its
   /// count).
@@ -2296,7 +2357,7 @@ TiledBuilder::certifiedInsert(const CertifiedTop &top, Value lo, Value hi,
   auto pick = [&](Value cond, Value a, Value b) -> Value {
     return arith::SelectOp::create(builder, loc, cond, a, b);
   };
-  int64_t levels = kCertifiedLevels;
+  int64_t levels = certifiedLevels;
   SmallVector<Value> before;
   for (int64_t l = 0; l < levels; ++l)
     before.push_back(arith::CmpFOp::create(
@@ -2320,7 +2381,7 @@ TiledBuilder::certifiedInsert(const CertifiedTop &top, Value lo, Value hi,
 TiledBuilder::CertifiedTop TiledBuilder::certifiedMerge(const CertifiedTop &a,
                                                         const CertifiedTop &b) {
   CertifiedTop top = a;
-  for (int64_t l = 0; l + 1 < kCertifiedLevels; ++l)
+  for (int64_t l = 0; l + 1 < certifiedLevels; ++l)
     top = certifiedInsert(top, b.lo[l], b.hi[l], b.j[l]);
   // b's last lower bound is at least its others and ties keep the earlier:
   // it lands last or nowhere, so the upper bound and index it carries here
@@ -2330,11 +2391,11 @@ TiledBuilder::CertifiedTop TiledBuilder::certifiedMerge(const CertifiedTop &a,
 
 Value TiledBuilder::certifiedOpen(const CertifiedTop &top) {
   SmallVector<Value> leastHi = {top.hi[0]};
-  for (int64_t l = 1; l + 1 < kCertifiedLevels; ++l)
+  for (int64_t l = 1; l + 1 < certifiedLevels; ++l)
     leastHi.push_back(
         arith::MinimumFOp::create(builder, loc, leastHi.back(), top.hi[l]));
-  Value open = idx(kCertifiedLevels);
-  for (int64_t m = kCertifiedLevels - 1; m >= 1; --m) {
+  Value open = idx(certifiedLevels);
+  for (int64_t m = certifiedLevels - 1; m >= 1; --m) {
     Value closed = arith::CmpFOp::create(
         builder, loc, arith::CmpFPredicate::OGT, top.lo[m], leastHi[m - 1]);
     open = arith::SelectOp::create(builder, loc, closed, idx(m), open);
@@ -2401,6 +2462,31 @@ void TiledBuilder::storeLabelIfDecided(const CertifiedTop &top, Value open,
       arith::ExtUIOp::create(builder, loc, builder.getI64Type(), top.j[0]),
       labels, ValueRange{row});
   builder.setInsertionPointToStart(decided.elseBlock());
+}
+
+void TiledBuilder::listForDirectForm(const CertifiedBuffers &buffers,
+                                     const CertifiedTop &top, Value open,
+                                     Value local) {
+  OpBuilder::InsertionGuard guard(builder);
+  auto pairOrAll = scf::IfOp::create(builder, loc, opensFew(open), true);
+  builder.setInsertionPointToStart(pairOrAll.thenBlock());
+  // The open candidates, the last repeated: the direct form's minimum
+  // over them is the same.
+  Value lastOpen = arith::SubIOp::create(builder, loc, open, idx(1));
+  for (int64_t q = 0; q + 1 < certifiedLevels; ++q) {
+    Value j = top.j[0];
+    for (int64_t r = 1; r <= q; ++r)
+      j = arith::SelectOp::create(
+          builder, loc,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, idx(r),
+                                lastOpen),
+          top.j[r], j);
+    memref::StoreOp::create(builder, loc, j, buffers.pairs,
+                            ValueRange{idx(q), local});
+  }
+  appendCertifiedRow(buffers, kFewList, local);
+  builder.setInsertionPointToStart(pairOrAll.elseBlock());
+  appendCertifiedRow(buffers, kFullList, local);
 }
 
 void TiledBuilder::resetCertifiedCounts(const CertifiedBuffers &buffers) {
@@ -2472,17 +2558,30 @@ void TiledBuilder::emitCertifiedLabels(
     builder.setInsertionPointToStart(inRows.thenBlock());
     CertifiedTop top = topOf(local);
     Value open = certifiedOpen(top);
-    for (int64_t q = 0; q + 1 < kCertifiedLevels; ++q)
+    for (int64_t q = 0; q + 1 < certifiedLevels; ++q)
       store(top.j[q], buffers.pairs, ValueRange{idx(q), local});
     storeLabelIfDecided(top, open, labels, row);
     store(unset, buffers.best, ValueRange{local});
     store(arith::IndexCastUIOp::create(builder, loc, i32Type, open),
           buffers.modes, ValueRange{local});
-    auto refineFew = scf::IfOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, open,
-                              idx(kCertifiedLevels)),
-        true);
+    // The refinement's bound includes the direct form's own error, d u of
+    // the value, as E does: it is tighter only by E's other terms. Where it
+    // would not halve the first candidate's E (its R hi >= (hi - lo) / 4;
+    // also where the bounds are not finite), the row goes straight to the
+    // direct form: at d = 8192 a refinement of all candidates reads the
+    // whole candidate matrix for a row and would leave it open
+    // (docs/performance-notes.md, version 39).
+    Value refines = arith::CmpFOp::create(
+        builder, loc, arith::CmpFPredicate::OLT,
+        arith::MulFOp::create(
+            builder, loc, top.hi[0],
+            f32(roundUpToFloat(4 * refinedRelativeBound(dStatic)))),
+        arith::SubFOp::create(builder, loc, top.hi[0], top.lo[0]));
+    auto refineOrDirect = scf::IfOp::create(builder, loc, refines, true);
+    builder.setInsertionPointToStart(refineOrDirect.elseBlock());
+    listForDirectForm(buffers, top, open, local);
+    builder.setInsertionPointToStart(refineOrDirect.thenBlock());
+    auto refineFew = scf::IfOp::create(builder, loc, opensFew(open), true);
     builder.setInsertionPointToStart(refineFew.thenBlock());
     append(kRefineFewList, local);
     builder.setInsertionPointToStart(refineFew.elseBlock());
@@ -2506,9 +2605,9 @@ void TiledBuilder::emitCertifiedLabels(
   // two pairs a row of the first list, k a row of the second.
   Value pairRows = toIndex(load(buffers.counts, ValueRange{idx(kFewList)}));
   Value fullRows = toIndex(load(buffers.counts, ValueRange{idx(kFullList)}));
-  // A few-candidate row: kCertifiedLevels - 1 tasks (its open candidates,
+  // A few-candidate row: certifiedLevels - 1 tasks (its open candidates,
   // the last repeated).
-  int64_t fewTasks = kCertifiedLevels - 1;
+  int64_t fewTasks = certifiedLevels - 1;
   Value pairTasks =
       arith::MulIOp::create(builder, loc, pairRows, idx(fewTasks));
   Value tasks =
@@ -2594,7 +2693,7 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
                               int64_t dStatic, bool allCandidates) {
   // Candidates a warp sums at once, so that their loads are in flight
   // together: a row's first two, or 8 of all.
-  int64_t group = allCandidates ? 8 : kCertifiedLevels - 1;
+  int64_t group = allCandidates ? 8 : certifiedLevels - 1;
   Type f32Type = builder.getF32Type();
   Type i32Type = builder.getI32Type();
   Type index = builder.getIndexType();
@@ -2610,15 +2709,9 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
   auto store = [&](Value v, Value mem, ValueRange at) {
     memref::StoreOp::create(builder, loc, v, mem, at);
   };
-  auto append = [&](int64_t list, Value local) {
-    appendCertifiedRow(buffers, list, local);
-  };
   // Lane `lane` sums features 4 lane + 128 i, i < chunks.
   int64_t chunks = llvm::divideCeil(dStatic, 128);
-  int64_t laneTerms = 4 * chunks;
-  double u = std::ldexp(1.0, -24);
-  double relative =
-      roundUpToFloat((double(laneTerms) + double(dStatic) + 10) * u * 1.01);
+  double relative = roundUpToFloat(refinedRelativeBound(dStatic));
   double absolute =
       roundUpToFloat((double(dStatic) + 40) * std::ldexp(1.0, -148));
   Value warp = arith::DivUIOp::create(builder, loc, tid, idx(32));
@@ -2767,28 +2860,7 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
   auto decide = [&](const CertifiedTop &top) {
     Value open = certifiedOpen(top);
     storeLabelIfDecided(top, open, labels, row);
-    auto pairOrAll = scf::IfOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, open,
-                              idx(kCertifiedLevels)),
-        true);
-    builder.setInsertionPointToStart(pairOrAll.thenBlock());
-    // The open candidates, the last repeated: the direct form's minimum
-    // over them is the same.
-    Value lastOpen = arith::SubIOp::create(builder, loc, open, idx(1));
-    for (int64_t q = 0; q + 1 < kCertifiedLevels; ++q) {
-      Value j = top.j[0];
-      for (int64_t r = 1; r <= q; ++r)
-        j = arith::SelectOp::create(
-            builder, loc,
-            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
-                                  idx(r), lastOpen),
-            top.j[r], j);
-      store(j, buffers.pairs, ValueRange{idx(q), local});
-    }
-    append(kFewList, local);
-    builder.setInsertionPointToStart(pairOrAll.elseBlock());
-    append(kFullList, local);
+    listForDirectForm(buffers, top, open, local);
   };
   // The first two: every lane has the warp's top (the butterfly); the
   // first lane decides.
@@ -2818,7 +2890,7 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
     CertifiedTop top;
     for (int64_t w = 0; w < warps; ++w) {
       SmallVector<Value> fields;
-      for (int64_t f = 0; f < kCertifiedFields; ++f)
+      for (int64_t f = 0; f < certifiedFieldCount(); ++f)
         fields.push_back(certifiedFieldFromBits(
             f, load(buffers.warpTops, ValueRange{idx(w), idx(f)})));
       CertifiedTop warpTop = certifiedFromFields(fields);
@@ -2983,7 +3055,7 @@ LogicalResult TiledBuilder::build() {
     // certify: the CertifiedTop fields as i32 bits, [field][round][part][row].
     exchangeSmem = sharedBuffer(
         certify
-            ? MemRefType::get({kCertifiedFields * 2 * cfg.split * cfg.bm},
+            ? MemRefType::get({certifiedFieldCount() * 2 * cfg.split * cfg.bm},
                               builder.getI32Type(), MemRefLayoutAttrInterface(),
                               workgroup)
             : MemRefType::get({2 * cfg.split * cfg.bm}, builder.getI64Type(),
@@ -3000,15 +3072,15 @@ LogicalResult TiledBuilder::build() {
           MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup));
     };
     Type i32Type = builder.getI32Type();
-    certBuffers.pairs = buffer({kCertifiedLevels - 1, cfg.bm}, i32Type);
+    certBuffers.pairs = buffer({certifiedLevels - 1, cfg.bm}, i32Type);
     certBuffers.modes = buffer({cfg.bm}, i32Type);
     certBuffers.lists = buffer({kCertifiedLists, cfg.bm}, i32Type);
     certBuffers.counts = buffer({kCertifiedLists}, i32Type);
     certBuffers.best = buffer({cfg.bm}, builder.getI64Type());
     certBuffers.warpTops =
-        buffer({cfg.threads() / 32, kCertifiedFields}, i32Type);
+        buffer({cfg.threads() / 32, certifiedFieldCount()}, i32Type);
     if (!cfg.clusterSplit)
-      certTopSmem = buffer({kCertifiedFields, cfg.bm}, i32Type);
+      certTopSmem = buffer({certifiedFieldCount(), cfg.bm}, i32Type);
   }
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
@@ -4581,7 +4653,7 @@ LogicalResult TiledBuilder::build() {
   if (certify) {
     emitter.setInsertionPoint(jLoop);
     CertifiedBoundTerms terms =
-        certifiedBoundTerms(dStatic, cfg.bk, cfg.mmaK());
+        certifiedBoundTerms(dStatic, cfg.bk, cfg.mmaK(), compensate);
     auto constant = [&](double v) { return f32(roundUpToFloat(v)); };
     auto sqrtUp = [&](Value norm) -> Value {
       return math::SqrtOp::create(
@@ -4627,7 +4699,7 @@ LogicalResult TiledBuilder::build() {
     auto jArgs = cast<scf::ForOp>(jLoop->loop).getRegionIterArgs();
     for (int64_t m = 0; m < cfg.tm; ++m) {
       SmallVector<Value> fields;
-      for (int64_t w = 0; w < kCertifiedFields; ++w)
+      for (int64_t w = 0; w < certifiedFieldCount(); ++w)
         fields.push_back(jArgs[w * cfg.tm + m]);
       certTops.push_back(certifiedFromFields(fields));
     }
@@ -4739,7 +4811,7 @@ LogicalResult TiledBuilder::build() {
     jYield.append(secondIdx);
     if (certify) {
       jYield.clear();
-      for (int64_t w = 0; w < kCertifiedFields; ++w)
+      for (int64_t w = 0; w < certifiedFieldCount(); ++w)
         for (int64_t m = 0; m < cfg.tm; ++m)
           jYield.push_back(certifiedFields(certTops[m])[w]);
     }
@@ -4782,7 +4854,7 @@ LogicalResult TiledBuilder::build() {
   int64_t exchangeElems = 2 * cfg.split * cfg.bm;
   for (int64_t m = 0; certify && m < cfg.tm; ++m) {
     SmallVector<Value> fields;
-    for (int64_t w = 0; w < kCertifiedFields; ++w)
+    for (int64_t w = 0; w < certifiedFieldCount(); ++w)
       fields.push_back(jResults[w * cfg.tm + m]);
     CertifiedTop top = certifiedFromFields(fields);
     for (int64_t offset = tx / 2; offset >= 1; offset /= 2) {
@@ -4829,7 +4901,7 @@ LogicalResult TiledBuilder::build() {
       [&](Value mem,
           llvm::function_ref<SmallVector<Value>(int64_t)> at) -> CertifiedTop {
     SmallVector<Value> fields;
-    for (int64_t w = 0; w < kCertifiedFields; ++w)
+    for (int64_t w = 0; w < certifiedFieldCount(); ++w)
       fields.push_back(certifiedFieldFromBits(
           w, memref::LoadOp::create(builder, loc, mem, at(w))));
     return certifiedFromFields(fields);
@@ -6871,10 +6943,14 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
         << "fuse-map-to-gpu: certified: each candidate's 3xTF32 value carries "
            "a bound on its distance from the direct form's IEEE value; rows "
            "the bounds cannot decide are decided by the direct form, for "
-           "their best two candidates or for all of them";
+           "their best "
+        << certifiedLevelsFor(dStatic, cfg) - 1
+        << " candidates or for all of them";
   TiledBuilder tb(ctx, *plan, cfg);
   tb.recheck = recheck;
   tb.certify = certify;
+  if (certify)
+    tb.certifiedLevels = certifiedLevelsFor(dStatic, cfg);
   if (failed(tb.build()))
     return failure();
   // The staged slices fit (checked above); with the norms and the running

@@ -127,8 +127,11 @@ run tc-wg-recheck-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 
 # the direct form where they cannot decide (its labels are the direct
 # form's). Random shapes (feature counts that are not multiples of 4 keep
 # the direct form), the probe, exact ties, the candidate parts in a
-# cluster (few rows) and unsplit persistent blocks (many rows), d = 2048
-# (most rows refined), d = 8192, NaN and inf, memcheck and racecheck.
+# cluster (few rows) and unsplit persistent blocks (many rows), d = 2048,
+# d = 8192 (8 levels a row; rows mostly go to the direct form without the
+# refinement, whose bound is no tighter there), every candidate equal at
+# d = 8192 (all open: the refinement and the direct form over all k), NaN
+# and inf, memcheck and racecheck.
 cert="--mode=gpu --arch=sm_90a --precision=3xtf32-certified"
 sed "s/256/200/g; s/512/100/g" examples/naive_argmin.mlir > /tmp/cert_k200_d100.mlir
 sed "s/256/1000/g; s/512/200/g" examples/naive_argmin.mlir > /tmp/cert_k1000_d200.mlir
@@ -144,6 +147,7 @@ run tc-wg-certified-d2048 fuse-run /tmp/cert_d2048.mlir $cert --expected-rows=81
 # d = 8192 at many rows: 256 slices folded into the running sums, the
 # refinement's features in a loop of blocks, 64x128 tiles unsplit.
 run tc-wg-certified-d8192 fuse-run /tmp/cert_k64_d8192.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=253 --dims=s0=2500 --dup-rows=1
+run tc-wg-certified-d8192-equal fuse-run /tmp/cert_k64_d8192.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=254 --dims=s0=300 --fill=equal
 run tc-wg-certified-nan fuse-run /tmp/cert_k200_d100.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=248 --fill=nan
 run tc-wg-certified-inf fuse-run /tmp/cert_k200_d100.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=249 --fill=inf
 run tc-wg-certified-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \

@@ -226,8 +226,19 @@
 //   rounding for each of the 15 adds of a slice to the running sums,
 //   twice in v; one chain over all 512 features would make it
 //   5.5333029e-4);
+// - the norms' and mu . c's sums are compensated, so their terms are r u
+//   (nx + nc) and 2 r u B with r = 32 + 6 + 16^2 2^-24 1.01 (a slice's
+//   partial, the joins, no term per feature): the norms' coefficient
+//   (r + 4) 2^-24 (1 + 514 2^-24 1.001) (1 + 2^-10) = 2.50591779e-6 and
+//   mu's (2 r + 10) sqrt(512) 2^-24 (...) = 1.16105e-4, rounded up to f32
+//   (with d in place of r, as before session 35: 3.0786978e-5 and
+//   1.3959596e-3);
 // - the fields go to the first block by 10 distributed-shared-memory stores
 //   a row;
+// - a row left open is refined only where the refinement's bound, 4 x
+//   (16 + 512 + 10) 2^-24 1.01 = 1.29551889e-4 of the first candidate's
+//   upper bound, is below its hi - lo (it would halve its E); else it goes
+//   to the direct form's lists at once;
 // - the rows left open are listed (four lists), refined by lanes' partial
 //   sums and a butterfly of 5 shuffles (bound (16 + 512 + 10) 2^-24 1.01 =
 //   3.23879722e-5), with a __syncwarp before the first lane rewrites the
@@ -242,9 +253,20 @@
 // CERT: nvvm.wgmma.wait.group.sync.aligned 0
 // CERT-NEXT: %[[SLICE:.*]] = llvm.extractvalue %{{.*}}[0]
 // CERT-NEXT: arith.addf %{{.*}}, %[[SLICE]] : f32
+// CERT: arith.constant 1.161050e-04 : f32
 // CERT: arith.constant 3.96173491E-5 : f32
+// CERT: arith.constant 2.50591779E-6 : f32
 // CERT-COUNT-10: llvm.store %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<7>
-// CERT: memref.atomic_rmw addi %{{.*}} : (i32, memref<4xi32, #gpu.address_space<workgroup>>) -> i32
+// CERT: %[[FOURR:.*]] = arith.constant 1.29551889E-4 : f32
+// CERT-NEXT: %[[RHI:.*]] = arith.mulf %[[HI:.*]], %[[FOURR]] : f32
+// CERT-NEXT: %[[SPAN:.*]] = arith.subf %[[HI]], %{{.*}} : f32
+// CERT-NEXT: %[[REFINES:.*]] = arith.cmpf olt, %[[RHI]], %[[SPAN]] : f32
+// CERT-NEXT: scf.if %[[REFINES]] {
+// CERT: memref.atomic_rmw addi %{{.*}}[%c2_{{.*}}] : (i32, memref<4xi32, #gpu.address_space<workgroup>>) -> i32
+// CERT: memref.atomic_rmw addi %{{.*}}[%c3_{{.*}}] : (i32, memref<4xi32, #gpu.address_space<workgroup>>) -> i32
+// CERT: } else {
+// CERT: memref.atomic_rmw addi %{{.*}}[%c0_{{.*}}] : (i32, memref<4xi32, #gpu.address_space<workgroup>>) -> i32
+// CERT: memref.atomic_rmw addi %{{.*}}[%c1_{{.*}}] : (i32, memref<4xi32, #gpu.address_space<workgroup>>) -> i32
 // CERT: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
 // CERT: gpu.shuffle  xor %{{.*}}, %c16_i32{{.*}} : f32
 // CERT: gpu.shuffle  xor %{{.*}}, %c1_i32{{.*}} : f32
@@ -267,10 +289,13 @@
 // row tile's candidates in one part. 2048 row tiles of 64 in 132 blocks:
 // 16 rounds, a path of 16 x 64 tiles, each 64 x 128 x 8192 x 6 FLOPs at
 // 385 TFLOP/s x 0.70 / 132 slots (197.218 us): 201951.1 us, plus the
-// launch (4.0 us) and the TMA fill (3.2 us).
+// launch (4.0 us) and the TMA fill (3.2 us). At d = 8192 each row keeps
+// 8 lower bounds (certifiedLevelsFor), so the direct form takes up to 7
+// open candidates before it takes all.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTL
 // CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 201958.3 us
 // CERTL: certified: each candidate's 3xTF32 value carries a bound
+// CERTL-SAME: for their best 7 candidates or for all of them
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
 // 3xTF32 on sm_90a at sample-heavy's sizes (131072 x 8192 x 8192): the

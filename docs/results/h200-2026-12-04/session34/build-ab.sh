@@ -2,8 +2,10 @@
 # Session 34: builds device-pkg3/ (git-ignored) for run1.sh, here (not on
 # the GPU machine), from the repository root:
 #   bash docs/results/h200-2026-12-04/session34/build-ab.sh [OLD_FUSEC]
-# a, c, n, m from build/bin/fusec; b (session 33's certified kernels) only
-# when OLD_FUSEC, a fusec built from commit 25028e0, is given.
+# a, c, n, m from build/bin/fusec; b (an older fusec's certified kernels)
+# only when OLD_FUSEC is given: a fusec built from commit 25028e0
+# (session 33, version 37) or a88b824 (session 34, version 38; since
+# session 35 build/bin/fusec is version 39).
 set -euo pipefail
 cd "$(dirname "$0")/../../../.."
 new=build/bin/fusec old=${1:-}

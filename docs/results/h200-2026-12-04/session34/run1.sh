@@ -5,8 +5,9 @@
 # 9 d u S), the refinement's features in blocks of 4 chunks (no spills at
 # d = 8192), and 64x128 tiles in one part on rows that fill the GPU.
 # device-pkg3/ from build-ab.sh: a = the direct form's FMA kernel (no
-# flags), b = session 33's certified kernel (when built), n = this
-# session's, m = this session's at other tiles, c = --allow-reassociation
+# flags), b = an older fusec's certified kernel (when built: session 33's
+# or 34's), n = build/bin/fusec's (version 39 since session 35), m = n's
+# at other tiles, c = --allow-reassociation
 # --precision=3xtf32. Then gpu-tests.sh's certified cases with this
 # session's fuse-run (device-pkg from scripts/device/package.sh). Carries
 # device-pkg/bin/fuse-run.xz, device-pkg/lib/libfusec_runtime.so and
