@@ -771,6 +771,16 @@ public:
   /// their upper bounds and candidates (certifiedLevelsFor). A candidate
   /// whose bound is not finite has (-inf, +inf): it is never excluded.
   int64_t certifiedLevels = 4;
+  /// The rows that need the direct form over all k candidates wait in a
+  /// list of the block's (CertifiedBuffers::deferredRows) until it is full
+  /// or the walk ends, and one pass over the candidates serves up to
+  /// kDeferredGroup of them (flushDeferredRows). Each such row read the
+  /// whole candidate matrix by itself, 256 MiB at feature-heavy, where a
+  /// block meets about 9 of them (docs/performance-notes.md, version 39).
+  /// Persistent blocks without clusterSplit, d > 2048 (emitTiledRunningMin).
+  bool certifiedDefers = false;
+  /// certifiedDefers: whether this is the block's last row tile.
+  Value lastRowTile;
   int64_t certifiedFieldCount() const { return 3 * certifiedLevels - 2; }
   struct CertifiedTop {
     SmallVector<Value> lo, hi, j;
@@ -829,6 +839,11 @@ public:
   /// 4 (16-byte rows, as wgmma needs).
   Value directDistance(Value rowMem, Value colMem, Value row, Value col,
                        int64_t dStatic);
+  /// directDistance of each of `rows` to col, the candidate's chunks
+  /// loaded once for all of them; each row's value is the same chain.
+  SmallVector<Value> directDistances(Value rowMem, Value colMem,
+                                     ArrayRef<Value> rows, Value col,
+                                     int64_t dStatic);
   /// Shared memory of the certified decision.
   struct CertifiedBuffers {
     /// [certifiedLevels - 1][bm] i32: each row's first candidates.
@@ -847,6 +862,10 @@ public:
     /// [warps][certifiedFieldCount()] i32: each warp's CertifiedTop of a
     /// refined row.
     Value warpTops;
+    /// certifiedDefers: [bm] i64 the rows (global) deferred to the block's
+    /// pass over all candidates, [bm] i64 their packed minimum, [1] i32
+    /// how many.
+    Value deferredRows, deferredBest, deferredCount;
   };
   static constexpr int64_t kFewList = 0, kFullList = 1, kRefineFewList = 2,
                            kRefineFullList = 3, kCertifiedLists = 4;
@@ -855,18 +874,28 @@ public:
   /// where it is not.
   void storeLabelIfDecided(const CertifiedTop &top, Value open, Value labels,
                            Value row);
-  /// Thread 0 sets every list's count to 0.
   /// Whether a row's `open` count (certifiedOpen) names its open
   /// candidates, rather than all of them.
   Value opensFew(Value open) {
     return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, open,
                                  idx(certifiedLevels));
   }
+  /// certifiedDefers: the direct form of every deferred row over all k
+  /// candidates, in groups of kDeferredGroup rows that share each
+  /// candidate's loads, and their labels; the list is then empty. Every
+  /// consumer thread runs it (it has barriers).
+  void flushDeferredRows(Value rowMem, Value colMem, Value labels,
+                         const CertifiedBuffers &buffers, int64_t dStatic);
   /// Lists a row that `top` leaves open (open > 1) for the direct form:
   /// its open candidates (kFewList), or every candidate (kFullList).
   void listForDirectForm(const CertifiedBuffers &buffers,
                          const CertifiedTop &top, Value open, Value local);
-  void resetCertifiedCounts(const CertifiedBuffers &buffers);
+  /// Emits `body` for thread 0 alone, at the insertion point.
+  void inFirstThread(llvm::function_ref<void()> body);
+  /// Thread 0 sets every list's count to 0 (and with `withDeferred` the
+  /// deferred rows' count).
+  void resetCertifiedCounts(const CertifiedBuffers &buffers,
+                            bool withDeferred = false);
   /// Appends row `local` to list `list` (a shared-memory atomic on its
   /// count).
   void appendCertifiedRow(const CertifiedBuffers &buffers, int64_t list,
@@ -2405,48 +2434,59 @@ Value TiledBuilder::certifiedOpen(const CertifiedTop &top) {
 
 Value TiledBuilder::directDistance(Value rowMem, Value colMem, Value row,
                                    Value col, int64_t dStatic) {
+  return directDistances(rowMem, colMem, ArrayRef<Value>{row}, col, dStatic)[0];
+}
+
+SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
+                                                 ArrayRef<Value> rows,
+                                                 Value col, int64_t dStatic) {
   constexpr int64_t kChunksAStep = 8;
   auto vectorType = VectorType::get({4}, builder.getF32Type());
-  // A step's loads are issued before its chain, so that they are in flight
-  // together: one L2 latency a step rather than one a chunk.
-  auto step = [&](Value l0, int64_t chunks, Value acc) -> Value {
-    SmallVector<Value> xs, cs;
+  size_t count = rows.size();
+  // A step's loads are issued before its chains, so that they are in
+  // flight together: one L2 latency a step rather than one a chunk.
+  auto step = [&](Value l0, int64_t chunks, SmallVector<Value> accs) {
+    SmallVector<SmallVector<Value>> xs(count);
+    SmallVector<Value> cs;
+    auto load = [&](Value mem, Value at, Value l) -> Value {
+      return vector::LoadOp::create(
+          builder, loc, vectorType, mem, ValueRange{at, l},
+          /*nontemporal=*/false, llvm::MaybeAlign(16));
+    };
     for (int64_t i = 0; i < chunks; ++i) {
       Value l = arith::AddIOp::create(builder, loc, l0, idx(4 * i));
-      xs.push_back(vector::LoadOp::create(
-          builder, loc, vectorType, rowMem, ValueRange{row, l},
-          /*nontemporal=*/false, llvm::MaybeAlign(16)));
-      cs.push_back(vector::LoadOp::create(
-          builder, loc, vectorType, colMem, ValueRange{col, l},
-          /*nontemporal=*/false, llvm::MaybeAlign(16)));
+      for (size_t r = 0; r < count; ++r)
+        xs[r].push_back(load(rowMem, rows[r], l));
+      cs.push_back(load(colMem, col, l));
     }
-    for (int64_t i = 0; i < chunks; ++i)
-      for (int64_t e = 0; e < 4; ++e) {
-        Value x = vector::ExtractOp::create(builder, loc, xs[i], e);
-        Value c = vector::ExtractOp::create(builder, loc, cs[i], e);
-        Value t = arith::SubFOp::create(builder, loc, x, c);
-        acc = LLVM::FMAOp::create(builder, loc, t, t, acc);
-      }
-    return acc;
+    for (size_t r = 0; r < count; ++r)
+      for (int64_t i = 0; i < chunks; ++i)
+        for (int64_t e = 0; e < 4; ++e) {
+          Value x = vector::ExtractOp::create(builder, loc, xs[r][i], e);
+          Value c = vector::ExtractOp::create(builder, loc, cs[i], e);
+          Value t = arith::SubFOp::create(builder, loc, x, c);
+          accs[r] = LLVM::FMAOp::create(builder, loc, t, t, accs[r]);
+        }
+    return accs;
   };
   int64_t chunks = dStatic / 4;
   int64_t steps = chunks / kChunksAStep;
-  Value acc = f32(0);
+  SmallVector<Value> accs(count, f32(0));
   if (steps > 0) {
-    auto loop = scf::ForOp::create(builder, loc, idx(0), idx(steps), idx(1),
-                                   ValueRange{acc});
+    auto loop =
+        scf::ForOp::create(builder, loc, idx(0), idx(steps), idx(1), accs);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
     Value l0 = arith::MulIOp::create(builder, loc, loop.getInductionVar(),
                                      idx(4 * kChunksAStep));
     scf::YieldOp::create(
         builder, loc,
-        ValueRange{step(l0, kChunksAStep, loop.getRegionIterArgs()[0])});
-    acc = loop.getResult(0);
+        step(l0, kChunksAStep, SmallVector<Value>(loop.getRegionIterArgs())));
+    accs.assign(loop.getResults().begin(), loop.getResults().end());
   }
   if (chunks % kChunksAStep)
-    acc = step(idx(4 * kChunksAStep * steps), chunks % kChunksAStep, acc);
-  return acc;
+    accs = step(idx(4 * kChunksAStep * steps), chunks % kChunksAStep, accs);
+  return accs;
 }
 
 void TiledBuilder::storeLabelIfDecided(const CertifiedTop &top, Value open,
@@ -2489,7 +2529,7 @@ void TiledBuilder::listForDirectForm(const CertifiedBuffers &buffers,
   appendCertifiedRow(buffers, kFullList, local);
 }
 
-void TiledBuilder::resetCertifiedCounts(const CertifiedBuffers &buffers) {
+void TiledBuilder::inFirstThread(llvm::function_ref<void()> body) {
   auto first = scf::IfOp::create(builder, loc,
                                  arith::CmpIOp::create(builder, loc,
                                                        arith::CmpIPredicate::eq,
@@ -2497,9 +2537,19 @@ void TiledBuilder::resetCertifiedCounts(const CertifiedBuffers &buffers) {
                                  false);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(first.thenBlock());
-  for (int64_t list = 0; list < kCertifiedLists; ++list)
-    memref::StoreOp::create(builder, loc, i32(0), buffers.counts,
-                            ValueRange{idx(list)});
+  body();
+}
+
+void TiledBuilder::resetCertifiedCounts(const CertifiedBuffers &buffers,
+                                        bool withDeferred) {
+  inFirstThread([&] {
+    for (int64_t list = 0; list < kCertifiedLists; ++list)
+      memref::StoreOp::create(builder, loc, i32(0), buffers.counts,
+                              ValueRange{idx(list)});
+    if (withDeferred)
+      memref::StoreOp::create(builder, loc, i32(0), buffers.deferredCount,
+                              ValueRange{idx(0)});
+  });
 }
 
 void TiledBuilder::appendCertifiedRow(const CertifiedBuffers &buffers,
@@ -2513,6 +2563,100 @@ void TiledBuilder::appendCertifiedRow(const CertifiedBuffers &buffers,
       buffers.lists,
       ValueRange{idx(list), arith::IndexCastUIOp::create(
                                 builder, loc, builder.getIndexType(), slot)});
+}
+
+/// A listed row's packed minimum before any candidate, (key(+inf) << 32 |
+/// 0): a row whose candidates are all +inf keeps index 0, as the FMA
+/// schedule's running minimum does.
+constexpr int64_t kCertifiedUnset = int64_t(uint64_t(0xff800000u) << 32);
+/// Deferred rows that one pass over the candidates serves
+/// (flushDeferredRows): each thread keeps a chain for each.
+constexpr int64_t kDeferredGroup = 8;
+
+void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
+                                     const CertifiedBuffers &buffers,
+                                     int64_t dStatic) {
+  Type i64 = builder.getI64Type();
+  Type index = builder.getIndexType();
+  Value threads = idx(cfg.threads());
+  auto i64c = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI64IntegerAttr(v));
+  };
+  auto load = [&](Value mem, ValueRange at) -> Value {
+    return memref::LoadOp::create(builder, loc, mem, at);
+  };
+  auto store = [&](Value v, Value mem, ValueRange at) {
+    memref::StoreOp::create(builder, loc, v, mem, at);
+  };
+  auto rowAt = [&](Value i) -> Value {
+    return arith::IndexCastUIOp::create(
+        builder, loc, index, load(buffers.deferredRows, ValueRange{i}));
+  };
+  auto forThreads = [&](Value end, Value step,
+                        llvm::function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(builder, loc, tid, end, step);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+  };
+  Value count = arith::IndexCastUIOp::create(
+      builder, loc, index, load(buffers.deferredCount, ValueRange{idx(0)}));
+  forThreads(count, threads, [&](Value i) {
+    store(i64c(kCertifiedUnset), buffers.deferredBest, ValueRange{i});
+  });
+  gpu::BarrierOp::create(builder, loc);
+  {
+    auto groups =
+        scf::ForOp::create(builder, loc, idx(0), count, idx(kDeferredGroup));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(groups.getBody());
+    Value first = groups.getInductionVar();
+    Value last = arith::SubIOp::create(builder, loc, count, idx(1));
+    forThreads(k, threads, [&](Value col) {
+      // A group's missing rows repeat its last; their values are dropped.
+      SmallVector<Value> slots, rows;
+      for (int64_t r = 0; r < kDeferredGroup; ++r) {
+        slots.push_back(arith::AddIOp::create(builder, loc, first, idx(r)));
+        rows.push_back(
+            rowAt(arith::MinUIOp::create(builder, loc, slots.back(), last)));
+      }
+      SmallVector<Value> values =
+          directDistances(rowMem, colMem, rows, col, dStatic);
+      Value colBits = arith::IndexCastUIOp::create(builder, loc, i64, col);
+      for (int64_t r = 0; r < kDeferredGroup; ++r) {
+        auto inList = scf::IfOp::create(
+            builder, loc,
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                  slots[r], count),
+            false);
+        OpBuilder::InsertionGuard branch(builder);
+        builder.setInsertionPointToStart(inList.thenBlock());
+        Value key =
+            orderableKey(builder, loc, values[r], /*isMin=*/true, nanIsBest);
+        Value packed = arith::OrIOp::create(
+            builder, loc,
+            arith::ShLIOp::create(
+                builder, loc, arith::ExtUIOp::create(builder, loc, i64, key),
+                i64c(32)),
+            colBits);
+        memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
+                                    packed, buffers.deferredBest,
+                                    ValueRange{slots[r]});
+      }
+    });
+  }
+  gpu::BarrierOp::create(builder, loc);
+  forThreads(count, threads, [&](Value i) {
+    Value label = arith::AndIOp::create(
+        builder, loc, load(buffers.deferredBest, ValueRange{i}),
+        i64c(0xFFFFFFFFll));
+    store(label, labels, ValueRange{rowAt(i)});
+  });
+  // The list is empty for the next rows; its slots may be rewritten.
+  gpu::BarrierOp::create(builder, loc);
+  inFirstThread(
+      [&] { store(i32(0), buffers.deferredCount, ValueRange{idx(0)}); });
 }
 
 void TiledBuilder::emitCertifiedLabels(
@@ -2536,9 +2680,7 @@ void TiledBuilder::emitCertifiedLabels(
   auto load = [&](Value mem, ValueRange at) -> Value {
     return memref::LoadOp::create(builder, loc, mem, at);
   };
-  // (key(+inf) << 32 | 0): a row whose candidates are all +inf keeps
-  // index 0, as the FMA schedule's running minimum does.
-  Value unset = i64c(int64_t(uint64_t(0xff800000u) << 32));
+  Value unset = i64c(kCertifiedUnset);
   auto append = [&](int64_t list, Value local) {
     appendCertifiedRow(buffers, list, local);
   };
@@ -2605,14 +2747,45 @@ void TiledBuilder::emitCertifiedLabels(
   // two pairs a row of the first list, k a row of the second.
   Value pairRows = toIndex(load(buffers.counts, ValueRange{idx(kFewList)}));
   Value fullRows = toIndex(load(buffers.counts, ValueRange{idx(kFullList)}));
+  // certifiedDefers: the second list's rows join the block's deferred
+  // rows instead (after a pass over those when they would not fit).
+  Value deferredBase;
+  if (certifiedDefers) {
+    Value pending = toIndex(load(buffers.deferredCount, ValueRange{idx(0)}));
+    Value overflows = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ugt,
+        arith::AddIOp::create(builder, loc, pending, fullRows), idx(cfg.bm));
+    {
+      auto flush = scf::IfOp::create(builder, loc, overflows, false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(flush.thenBlock());
+      flushDeferredRows(rowMem, colMem, labels, buffers, dStatic);
+    }
+    deferredBase =
+        arith::SelectOp::create(builder, loc, overflows, idx(0), pending);
+    auto deferLoop =
+        scf::ForOp::create(builder, loc, tid, fullRows, idx(threads));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(deferLoop.getBody());
+    Value i = deferLoop.getInductionVar();
+    Value local = toIndex(load(buffers.lists, ValueRange{idx(kFullList), i}));
+    store(arith::IndexCastUIOp::create(
+              builder, loc, i64,
+              arith::AddIOp::create(builder, loc, rowBase, local)),
+          buffers.deferredRows,
+          ValueRange{arith::AddIOp::create(builder, loc, deferredBase, i)});
+  }
   // A few-candidate row: certifiedLevels - 1 tasks (its open candidates,
   // the last repeated).
   int64_t fewTasks = certifiedLevels - 1;
   Value pairTasks =
       arith::MulIOp::create(builder, loc, pairRows, idx(fewTasks));
-  Value tasks =
-      arith::AddIOp::create(builder, loc, pairTasks,
-                            arith::MulIOp::create(builder, loc, fullRows, k));
+  Value tasks = certifiedDefers
+                    ? pairTasks
+                    : arith::AddIOp::create(
+                          builder, loc, pairTasks,
+                          arith::MulIOp::create(builder, loc, fullRows, k))
+                          .getResult();
   {
     auto taskLoop = scf::ForOp::create(builder, loc, tid, tasks, idx(threads));
     OpBuilder::InsertionGuard guard(builder);
@@ -2662,8 +2835,18 @@ void TiledBuilder::emitCertifiedLabels(
   // 3. The listed rows' labels. Every thread read the counts before the
   // barrier, so the first may reset them for the next row tile.
   resetCertifiedCounts(buffers);
+  if (certifiedDefers)
+    inFirstThread([&] {
+      store(arith::IndexCastUIOp::create(
+                builder, loc, i32Type,
+                arith::AddIOp::create(builder, loc, deferredBase, fullRows)),
+            buffers.deferredCount, ValueRange{idx(0)});
+    });
   {
-    Value listed = arith::AddIOp::create(builder, loc, pairRows, fullRows);
+    Value listed = certifiedDefers
+                       ? pairRows
+                       : arith::AddIOp::create(builder, loc, pairRows, fullRows)
+                             .getResult();
     auto listLoop = scf::ForOp::create(builder, loc, tid, listed, idx(threads));
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(listLoop.getBody());
@@ -2683,6 +2866,12 @@ void TiledBuilder::emitCertifiedLabels(
   }
   // The next row tile's decisions reuse the buffers.
   gpu::BarrierOp::create(builder, loc);
+  if (certifiedDefers) {
+    auto last = scf::IfOp::create(builder, loc, lastRowTile, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(last.thenBlock());
+    flushDeferredRows(rowMem, colMem, labels, buffers, dStatic);
+  }
 }
 
 /// Chunks of 16 bytes a lane loads at once for each candidate it refines.
@@ -3081,6 +3270,11 @@ LogicalResult TiledBuilder::build() {
         buffer({cfg.threads() / 32, certifiedFieldCount()}, i32Type);
     if (!cfg.clusterSplit)
       certTopSmem = buffer({certifiedFieldCount(), cfg.bm}, i32Type);
+    if (certifiedDefers) {
+      certBuffers.deferredRows = buffer({cfg.bm}, builder.getI64Type());
+      certBuffers.deferredBest = buffer({cfg.bm}, builder.getI64Type());
+      certBuffers.deferredCount = buffer({1}, i32Type);
+    }
   }
   // Persistent blocks allocate the candidate norms last, sized by what
   // the rest leaves (allocateColumnNorms).
@@ -3131,7 +3325,7 @@ LogicalResult TiledBuilder::build() {
   // certify: the decision's counts start at 0 (each decision leaves them
   // at 0 again); the setup's barriers order this before the first.
   if (certify)
-    resetCertifiedCounts(certBuffers);
+    resetCertifiedCounts(certBuffers, certifiedDefers);
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value by = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
   // This block's candidates [jBegin, jEnd): part `by` of `split`, or for
@@ -3354,6 +3548,14 @@ LogicalResult TiledBuilder::build() {
     tailUnit = unit.isTail;
     firstRowTile =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, item, bx);
+    // certifiedDefers: the block's last tile passes over the rows still
+    // deferred. After the walk, the values that pass needs would be live
+    // through the slice loop: ptxas spilled 292 bytes a thread where it
+    // spills 116 without.
+    if (certifiedDefers)
+      lastRowTile = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::uge,
+          arith::AddIOp::create(builder, loc, item, units.gridX), units.total);
     if (cfg.clusterSplit)
       exchangeRound = arith::AndIOp::create(
           builder, loc,
@@ -3362,7 +3564,7 @@ LogicalResult TiledBuilder::build() {
                                  units.gridX),
           idx(1));
     for (Value v : {rowTile, rowIterationBase, firstRowTile, unitBegin, unitEnd,
-                    tailUnit, exchangeRound})
+                    tailUnit, exchangeRound, lastRowTile})
       if (v)
         emitter.define(v, tileFrame);
   }
@@ -6949,8 +7151,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   TiledBuilder tb(ctx, *plan, cfg);
   tb.recheck = recheck;
   tb.certify = certify;
-  if (certify)
+  if (certify) {
     tb.certifiedLevels = certifiedLevelsFor(dStatic, cfg);
+    tb.certifiedDefers =
+        tb.certifiedLevels > 4 && cfg.persistent && !cfg.clusterSplit;
+  }
   if (failed(tb.build()))
     return failure();
   // The staged slices fit (checked above); with the norms and the running

@@ -130,13 +130,15 @@ run tc-wg-recheck-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 
 # cluster (few rows) and unsplit persistent blocks (many rows), d = 2048,
 # d = 8192 (8 levels a row; rows mostly go to the direct form without the
 # refinement, whose bound is no tighter there), every candidate equal at
-# d = 8192 (all open: the refinement and the direct form over all k), NaN
-# and inf, memcheck and racecheck.
+# d = 8192 (all open: the refinement and the direct form over all k), the
+# deferred rows' passes, plain norm sums, NaN and inf, memcheck and
+# racecheck.
 cert="--mode=gpu --arch=sm_90a --precision=3xtf32-certified"
 sed "s/256/200/g; s/512/100/g" examples/naive_argmin.mlir > /tmp/cert_k200_d100.mlir
 sed "s/256/1000/g; s/512/200/g" examples/naive_argmin.mlir > /tmp/cert_k1000_d200.mlir
 sed "s/512/2048/g" examples/naive_argmin.mlir > /tmp/cert_d2048.mlir
 sed "s/256/64/g; s/512/8192/g" examples/naive_argmin.mlir > /tmp/cert_k64_d8192.mlir
+sed "s/256/16/g; s/512/2052/g" examples/naive_argmin.mlir > /tmp/cert_k16_d2052.mlir
 run tc-wg-certified fuse-run examples/naive_argmin.mlir $cert --trials=8 --seed=241
 run tc-wg-certified-probe fuse-run examples/naive_argmin.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=242
 run tc-wg-certified-ties fuse-run examples/naive_argmin.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=243 --dup-rows=1
@@ -148,6 +150,18 @@ run tc-wg-certified-d2048 fuse-run /tmp/cert_d2048.mlir $cert --expected-rows=81
 # refinement's features in a loop of blocks, 64x128 tiles unsplit.
 run tc-wg-certified-d8192 fuse-run /tmp/cert_k64_d8192.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=253 --dims=s0=2500 --dup-rows=1
 run tc-wg-certified-d8192-equal fuse-run /tmp/cert_k64_d8192.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=254 --dims=s0=300 --fill=equal
+# The block's deferred rows (d > 2048): with every value equal all rows
+# are open among all candidates; 8500 rows give block 0 two tiles of 64,
+# whose second overflows the list of 64 and passes over the first's rows
+# mid-walk (k = 16 keeps the reference small). The labels are all 0 there;
+# with NaN in a candidate (about half the draws of 16 rows) every row's
+# first candidate has no finite bound, so no row is decided by the bounds
+# and the direct form gives each the first NaN candidate.
+run tc-wg-certified-deferred fuse-run /tmp/cert_k16_d2052.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=255 --dims=s0=8500 --fill=equal
+run tc-wg-certified-deferred-nan fuse-run /tmp/cert_k16_d2052.mlir $cert --expected-rows=131072 --keep-extent=all --trials=2 --seed=257 --dims=s0=8500 --fill=nan
+# Plain f32 norm sums: the bound keeps d u for them (compensatedSumUlps
+# only for compensated sums).
+run tc-wg-certified-plain-sums fuse-run examples/naive_argmin.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=256 --compensated-sums=false
 run tc-wg-certified-nan fuse-run /tmp/cert_k200_d100.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=248 --fill=nan
 run tc-wg-certified-inf fuse-run /tmp/cert_k200_d100.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=249 --fill=inf
 run tc-wg-certified-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \

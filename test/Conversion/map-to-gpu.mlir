@@ -296,6 +296,43 @@
 // CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 201958.3 us
 // CERTL: certified: each candidate's 3xTF32 value carries a bound
 // CERTL-SAME: for their best 7 candidates or for all of them
+// The same kernel defers the rows that need the direct form over all
+// candidates to a block-wide list of 64 (a count in shared memory, 0 at
+// the start): a tile whose rows would overflow it first passes over the
+// listed ones, each candidate's chunks loaded once for 8 rows (8 packed
+// minima by shared-memory atomics), then their labels; the tile's own
+// such rows join the list, the count grows by them, and the block's last
+// tile (item + gridDim.x >= the units) passes over what is left. 22 i32
+// fields a row: 8 levels.
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified expected-rows=131072' | FileCheck %s --check-prefix=CERTD
+// CERTD: to memref<22x64xi32, #gpu.address_space<workgroup>>
+// CERTD-NEXT: {{.*}} = arith.constant
+// CERTD-NEXT: {{.*}} = arith.addi
+// CERTD-NEXT: %[[DEFERRED:.*]] = memref.view {{.*}} to memref<64xi64, #gpu.address_space<workgroup>>
+// CERTD-NEXT: {{.*}} = arith.constant
+// CERTD-NEXT: {{.*}} = arith.addi
+// CERTD-NEXT: %[[BEST:.*]] = memref.view {{.*}} to memref<64xi64, #gpu.address_space<workgroup>>
+// CERTD-NEXT: {{.*}} = arith.constant
+// CERTD-NEXT: {{.*}} = arith.addi
+// CERTD-NEXT: %[[COUNT:.*]] = memref.view {{.*}} to memref<1xi32, #gpu.address_space<workgroup>>
+// CERTD: memref.store %{{.*}}, %[[COUNT]][%{{.*}}] : memref<1xi32, #gpu.address_space<workgroup>>
+// CERTD: %[[NEXT:.*]] = arith.addi %{{.*}}, %grid_dim_x : index
+// CERTD-NEXT: %[[LAST:.*]] = arith.cmpi uge, %[[NEXT]], %{{.*}} : index
+// CERTD: %[[PENDING:.*]] = memref.load %[[COUNT]]
+// CERTD: %[[OVERFLOWS:.*]] = arith.cmpi ugt, %{{.*}}, %c64{{.*}} : index
+// CERTD-NEXT: scf.if %[[OVERFLOWS]] {
+// CERTD: memref.load %[[COUNT]]
+// CERTD: memref.store %{{.*}}, %[[BEST]]
+// CERTD-COUNT-8: memref.atomic_rmw minu %{{.*}}, %[[BEST]][%{{.*}}]
+// CERTD: memref.load %[[BEST]]
+// CERTD: memref.store %{{.*}} : memref<?xi64>
+// CERTD: memref.store %{{.*}}, %[[DEFERRED]]
+// CERTD: memref.store %{{.*}}, %[[COUNT]]
+// CERTD: nvvm.barrier
+// CERTD-NEXT: scf.if %[[LAST]] {
+// CERTD: memref.load %[[COUNT]]
+// CERTD-COUNT-8: memref.atomic_rmw minu %{{.*}}, %[[BEST]][%{{.*}}]
+
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
 // 3xTF32 on sm_90a at sample-heavy's sizes (131072 x 8192 x 8192): the

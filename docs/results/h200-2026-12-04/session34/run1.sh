@@ -29,5 +29,5 @@ N=131072 K=8192 D=8192 REPS=2 NOREF=1 NOTIES=1 ab sh-nm-noties device-pkg3/n dev
 echo "ab done ($(elapsed) s)"
 . scripts/device/bin-env.sh
 SESSION_RUNTIME=device-pkg/lib/libfusec_runtime.so
-gpu_tests 'certified' 240
+gpu_tests 'certified' 330
 echo "done ($(elapsed) s)"
