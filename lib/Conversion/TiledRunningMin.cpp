@@ -642,9 +642,9 @@ double refinedRelativeBound(int64_t d) {
 /// L2 holds). The bound's largest term is the direct form's own error,
 /// (d + 2) u of the distance, which at large d nears the gaps between a
 /// row's best candidates: on uniform data (docs/performance-notes.md,
-/// version 39, open_rows.py) 4 levels left 2.0-3.5% of the rows of d =
-/// 8192 and 22% of d = 16384 to that pass, 8 levels none of 512 sampled
-/// and 2.5%; up to d = 2048 4 left none. More levels are 6 registers a
+/// version 39, open_rows.py) 4 levels left 2.5-3.1% of the rows of d =
+/// 8192 and 19% of d = 16384 to that pass, 8 levels none of 1024 sampled
+/// and 1.8%; up to d = 2048 4 left none. More levels are 6 registers a
 /// level for a thread's two rows, live through the slice loop: ptxas
 /// spilled 116 bytes a thread at 8 in the 64x128 tiles at d = 8192 (168
 /// registers), and 992 bytes where the launch leaves 128 registers (92 at
@@ -772,12 +772,13 @@ public:
   /// whose bound is not finite has (-inf, +inf): it is never excluded.
   int64_t certifiedLevels = 4;
   /// The rows that need the direct form over all k candidates wait in a
-  /// list of the block's (CertifiedBuffers::deferredRows) until it is full
-  /// or the walk ends, and one pass over the candidates serves up to
-  /// kDeferredGroup of them (flushDeferredRows). Each such row read the
-  /// whole candidate matrix by itself, 256 MiB at feature-heavy, where a
-  /// block meets about 9 of them (docs/performance-notes.md, version 39).
-  /// Persistent blocks without clusterSplit, d > 2048 (emitTiledRunningMin).
+  /// list of the block's (CertifiedBuffers::deferredRows) until a tile's
+  /// would overflow it or the block's last tile, and one pass over the
+  /// candidates serves up to kDeferredGroup of them (flushDeferredRows).
+  /// Each such row read the whole candidate matrix by itself, 256 MiB at
+  /// feature-heavy, where a block meets about 9 of them
+  /// (docs/performance-notes.md, version 39). Persistent blocks without
+  /// clusterSplit whose rows keep 8 levels (emitTiledRunningMin).
   bool certifiedDefers = false;
   /// certifiedDefers: whether this is the block's last row tile.
   Value lastRowTile;
@@ -890,6 +891,10 @@ public:
   /// its open candidates (kFewList), or every candidate (kFullList).
   void listForDirectForm(const CertifiedBuffers &buffers,
                          const CertifiedTop &top, Value open, Value local);
+  /// The direct form's `value` of candidate `col` as the packed (key << 32
+  /// | index) pair whose unsigned minimum is the label's (ties: the lower
+  /// index).
+  Value packDirectValue(Value value, Value col);
   /// Emits `body` for thread 0 alone, at the insertion point.
   void inFirstThread(llvm::function_ref<void()> body);
   /// Thread 0 sets every list's count to 0 (and with `withDeferred` the
@@ -2529,6 +2534,18 @@ void TiledBuilder::listForDirectForm(const CertifiedBuffers &buffers,
   appendCertifiedRow(buffers, kFullList, local);
 }
 
+Value TiledBuilder::packDirectValue(Value value, Value col) {
+  Type i64 = builder.getI64Type();
+  Value key = orderableKey(builder, loc, value, /*isMin=*/true, nanIsBest);
+  return arith::OrIOp::create(
+      builder, loc,
+      arith::ShLIOp::create(builder, loc,
+                            arith::ExtUIOp::create(builder, loc, i64, key),
+                            arith::ConstantOp::create(
+                                builder, loc, builder.getI64IntegerAttr(32))),
+      arith::IndexCastUIOp::create(builder, loc, i64, col));
+}
+
 void TiledBuilder::inFirstThread(llvm::function_ref<void()> body) {
   auto first = scf::IfOp::create(builder, loc,
                                  arith::CmpIOp::create(builder, loc,
@@ -2576,7 +2593,6 @@ constexpr int64_t kDeferredGroup = 8;
 void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
                                      const CertifiedBuffers &buffers,
                                      int64_t dStatic) {
-  Type i64 = builder.getI64Type();
   Type index = builder.getIndexType();
   Value threads = idx(cfg.threads());
   auto i64c = [&](int64_t v) -> Value {
@@ -2623,7 +2639,6 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
       }
       SmallVector<Value> values =
           directDistances(rowMem, colMem, rows, col, dStatic);
-      Value colBits = arith::IndexCastUIOp::create(builder, loc, i64, col);
       for (int64_t r = 0; r < kDeferredGroup; ++r) {
         auto inList = scf::IfOp::create(
             builder, loc,
@@ -2632,17 +2647,9 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
             false);
         OpBuilder::InsertionGuard branch(builder);
         builder.setInsertionPointToStart(inList.thenBlock());
-        Value key =
-            orderableKey(builder, loc, values[r], /*isMin=*/true, nanIsBest);
-        Value packed = arith::OrIOp::create(
-            builder, loc,
-            arith::ShLIOp::create(
-                builder, loc, arith::ExtUIOp::create(builder, loc, i64, key),
-                i64c(32)),
-            colBits);
         memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
-                                    packed, buffers.deferredBest,
-                                    ValueRange{slots[r]});
+                                    packDirectValue(values[r], col),
+                                    buffers.deferredBest, ValueRange{slots[r]});
       }
     });
   }
@@ -2820,15 +2827,9 @@ void TiledBuilder::emitCertifiedLabels(
     Value col = which.getResult(1);
     Value row = arith::AddIOp::create(builder, loc, rowBase, local);
     Value value = directDistance(rowMem, colMem, row, col, dStatic);
-    Value key = orderableKey(builder, loc, value, /*isMin=*/true, nanIsBest);
-    Value packed = arith::OrIOp::create(
-        builder, loc,
-        arith::ShLIOp::create(builder, loc,
-                              arith::ExtUIOp::create(builder, loc, i64, key),
-                              i64c(32)),
-        arith::IndexCastUIOp::create(builder, loc, i64, col));
     memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
-                                packed, buffers.best, ValueRange{local});
+                                packDirectValue(value, col), buffers.best,
+                                ValueRange{local});
   }
   gpu::BarrierOp::create(builder, loc);
 
