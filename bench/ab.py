@@ -24,7 +24,10 @@ Environment: N, K, D (default the probe: 4096, 256, 512), REPS (pairs of
 calls, default 40), NOREF=1 (no float64 reference, for large shapes),
 NOFLUSH=1 (the L2 keeps the inputs between calls: how much of a call the
 first reads from DRAM cost), NOTIES=1 (no duplicated rows: uniform data
-alone, as bench/bench.py's).
+alone, as bench/bench.py's), SEPARATED=1 (each row a random candidate
+plus uniform noise of width 0.05, no ties: every row's nearest candidate
+stands far apart from its second, so a certified kernel's bounds decide
+every row and the call costs its walk alone).
 The exit status is 1 when the labels of any kernel differ.
 """
 import os
@@ -44,6 +47,10 @@ def make_inputs(n, k, d, dtype):
     g.manual_seed(5)
     x = torch.rand((n, d), generator=g, device="cuda").to(dtype)
     c = torch.rand((k, d), generator=g, device="cuda").to(dtype)
+    if os.environ.get("SEPARATED"):
+        near = torch.randint(k, (n,), generator=g, device="cuda")
+        noise = torch.rand((n, d), generator=g, device="cuda") - 0.5
+        return (c[near] + 0.05 * noise.to(dtype)).to(dtype), c
     if os.environ.get("NOTIES"):
         return x, c
     # Exact ties across candidate parts: rows equal to a candidate that is

@@ -68,6 +68,15 @@ struct KernelLaunch {
   /// Dynamic shared memory of the merge entry (the staged recheck's
   /// buffers).
   int64_t mergeSharedBytes = 0;
+  /// A third entry that runs after the merge entry with the same
+  /// parameters (mergeEntry is then set).
+  std::string finishEntry;
+  std::array<fusec::rt::Expr, 3> finishGrid;
+  std::array<fusec::rt::Expr, 3> finishBlock;
+  /// i64 words of a temporary the entries share, filled with zero bytes
+  /// before the main entry and passed after the size parameters (and the
+  /// recheck's scratch), before the tensor maps; 0: none.
+  int64_t sharedScratchWords = 0;
   /// Inputs (by kernel input number) passed as tensor maps after the size
   /// parameters, with their boxes {features, rows}.
   SmallVector<std::pair<unsigned, std::array<int64_t, 2>>> tensorMaps;
@@ -97,6 +106,13 @@ struct ScheduleContext {
   std::function<fusec::rt::Expr(Value, int64_t)> dimExpr;
   TileOptions tiles;
 };
+
+/// Wraps a bare pointer into an identity-layout memref of `type` by
+/// building its LLVM descriptor (`dynamicSizes` for its dynamic
+/// dimensions, in order); the memref-to-LLVM conversion folds the casts
+/// away.
+Value wrapPointer(OpBuilder &builder, Location loc, Value pointer,
+                  MemRefType type, ArrayRef<Value> dynamicSizes);
 
 /// Fills `ctx.func` with the tiled running-min schedule when the kernel has
 /// that shape. Returns failure() with no diagnostic when it does not apply,

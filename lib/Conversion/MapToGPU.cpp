@@ -71,9 +71,9 @@ FailureOr<fusec::rt::DType> toDType(Type type, Location loc) {
   return emitError(loc, "element type ") << type << " has no launch dtype";
 }
 
-/// Wraps a bare pointer into an identity-layout memref by building its
-/// LLVM descriptor; the memref-to-LLVM conversion folds the casts away.
-Value wrapPointer(OpBuilder &builder, Location loc, Value pointer,
+} // namespace
+
+Value mlir::fuse::wrapPointer(OpBuilder &builder, Location loc, Value pointer,
                   MemRefType type, ArrayRef<Value> dynamicSizes) {
   MLIRContext *ctx = builder.getContext();
   Type i64 = builder.getI64Type();
@@ -118,6 +118,8 @@ Value wrapPointer(OpBuilder &builder, Location loc, Value pointer,
                                             ValueRange{desc})
       .getResult(0);
 }
+
+namespace {
 
 /// The emitter of GPU schedules: identical scalar semantics, plus vector
 /// loads along the innermost output dimension for elementwise kernels.
@@ -550,6 +552,13 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
     desc.buffers.push_back({scratchName, fusec::rt::DType::I64, *shape});
     stepParams.push_back(fusec::rt::ParamDesc::buffer(scratchName));
   }
+  std::string sharedScratchName;
+  if (launch.sharedScratchWords) {
+    sharedScratchName = "tmp" + std::to_string(desc.buffers.size());
+    desc.buffers.push_back({sharedScratchName, fusec::rt::DType::I64,
+                            {fusec::rt::Dim::fixed(launch.sharedScratchWords)}});
+    stepParams.push_back(fusec::rt::ParamDesc::buffer(sharedScratchName));
+  }
   for (const auto &[input, box] : launch.tensorMaps)
     stepParams.push_back(fusec::rt::ParamDesc::tensorMap(
         bufferNames.lookup(kernel.getInputs()[input]), box[0], box[1]));
@@ -568,6 +577,13 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
     memset.byte = 255;
     desc.steps.push_back(memset);
   }
+  if (!sharedScratchName.empty()) {
+    fusec::rt::StepDesc memset;
+    memset.kind = fusec::rt::StepDesc::Kind::Memset;
+    memset.buffer = sharedScratchName;
+    memset.byte = 0;
+    desc.steps.push_back(memset);
+  }
   fusec::rt::StepDesc step;
   step.kind = fusec::rt::StepDesc::Kind::Launch;
   step.entry = kernel.getSymName().str();
@@ -583,6 +599,14 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
     merge.block = launch.mergeBlock;
     merge.sharedBytes = Expr::integer(launch.mergeSharedBytes);
     desc.steps.push_back(merge);
+  }
+  if (!launch.finishEntry.empty()) {
+    fusec::rt::StepDesc finish = step;
+    finish.entry = launch.finishEntry;
+    finish.grid = launch.finishGrid;
+    finish.block = launch.finishBlock;
+    finish.sharedBytes = Expr::integer(0);
+    desc.steps.push_back(finish);
   }
   return success();
 }

@@ -780,6 +780,11 @@ public:
   /// (docs/performance-notes.md, version 39). Persistent blocks without
   /// clusterSplit whose rows keep 8 levels (emitTiledRunningMin).
   bool certifiedDefers = false;
+  /// certifiedDefers: the call's list of rows for the deferred pass
+  /// (buildDeferredPass), [1 + kDeferredListRows] i64 in global memory,
+  /// zeroed before the main entry: how many rows the blocks reserved (it
+  /// may pass the capacity), then the rows.
+  Value deferredList;
   /// certifiedDefers: whether this is the block's last row tile.
   Value lastRowTile;
   int64_t certifiedFieldCount() const { return 3 * certifiedLevels - 2; }
@@ -867,6 +872,9 @@ public:
     /// pass over all candidates, [bm] i64 their packed minimum, [1] i32
     /// how many.
     Value deferredRows, deferredBest, deferredCount;
+    /// certifiedDefers: [1] i64, where the block's rows start in the
+    /// call's list (deferredList).
+    Value deferredListBase;
   };
   static constexpr int64_t kFewList = 0, kFullList = 1, kRefineFewList = 2,
                            kRefineFullList = 3, kCertifiedLists = 4;
@@ -895,6 +903,22 @@ public:
   /// | index) pair whose unsigned minimum is the label's (ties: the lower
   /// index).
   Value packDirectValue(Value value, Value col);
+  /// certifiedDefers: the second entry, the direct form of the rows in
+  /// the call's list (deferredList) over all k candidates, a work item a
+  /// block: kDeferredPassRows rows and kDeferredPassThreads candidates,
+  /// their features staged in shared memory by coalesced loads, a chain a
+  /// (row, candidate) in the direct form's order. Each item's minima meet
+  /// in the labels through 64-bit atomics on (key << 32 | index).
+  LogicalResult buildDeferredPass(StringRef name);
+  /// certifiedDefers: the third entry, the labels of the listed rows from
+  /// their packed minima.
+  LogicalResult buildDeferredUnpack(StringRef name);
+  /// Creates an entry `name` after the main one, with its parameters (and
+  /// tensor-map marks) and `threads` a block, maps the main entry's
+  /// memrefs of them into it (`mapping`), and leaves the builder before
+  /// its return.
+  gpu::GPUFuncOp createSiblingEntry(StringRef name, int64_t threads,
+                                    IRMapping &mapping);
   /// Emits `body` for thread 0 alone, at the insertion point.
   void inFirstThread(llvm::function_ref<void()> body);
   /// Thread 0 sets every list's count to 0 (and with `withDeferred` the
@@ -942,6 +966,8 @@ public:
   Value mergeWarp(Value tid) {
     return arith::DivUIOp::create(builder, loc, tid, idx(32));
   }
+  /// Dynamic shared memory of the deferred pass (buildDeferredPass).
+  int64_t deferredPassSharedBytes = 0;
   /// Dynamic shared memory of the merge entry (emitRecheck sets it).
   int64_t mergeSharedBytes = 0;
   /// The merge entry buildMerge is building.
@@ -2589,6 +2615,19 @@ constexpr int64_t kCertifiedUnset = int64_t(uint64_t(0xff800000u) << 32);
 /// Deferred rows that one pass over the candidates serves
 /// (flushDeferredRows): each thread keeps a chain for each.
 constexpr int64_t kDeferredGroup = 8;
+/// Rows the call's list for the deferred pass holds (TiledBuilder::
+/// deferredList); a block's rows past them take its own pass. 128 KiB of
+/// i64: feature-heavy defers about 1240 of its 65536 rows on uniform data,
+/// and an input of equal rows defers every row.
+constexpr int64_t kDeferredListRows = 16384;
+/// A work item of the deferred pass: its rows (a chain each in every
+/// thread), its candidates (one a thread) and the features of a staged
+/// slice.
+constexpr int64_t kDeferredPassRows = 32, kDeferredPassThreads = 256,
+                  kDeferredPassSlice = 32;
+/// Floats between two staged candidates: a quarter warp's 16-byte loads of
+/// eight candidates' same features then fall in distinct banks.
+constexpr int64_t kDeferredPassStride = kDeferredPassSlice + 4;
 
 void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
                                      const CertifiedBuffers &buffers,
@@ -2618,13 +2657,50 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
   };
   Value count = arith::IndexCastUIOp::create(
       builder, loc, index, load(buffers.deferredCount, ValueRange{idx(0)}));
-  forThreads(count, threads, [&](Value i) {
+  // The rows go to the call's list, for the deferred pass, as far as it
+  // has room; that pass spreads them over the whole GPU, where this one
+  // keeps a SM for each of its block's passes over the candidates (78 of
+  // feature-heavy's 211 ms for its 1237 rows on the H100,
+  // docs/performance-notes.md, version 40). What does not fit stays here.
+  Type i64 = builder.getI64Type();
+  inFirstThread([&] {
+    Value base = memref::AtomicRMWOp::create(
+        builder, loc, arith::AtomicRMWKind::addi,
+        arith::IndexCastUIOp::create(builder, loc, i64, count), deferredList,
+        ValueRange{idx(0)});
+    store(base, buffers.deferredListBase, ValueRange{idx(0)});
+  });
+  gpu::BarrierOp::create(builder, loc);
+  Value base = arith::IndexCastUIOp::create(
+      builder, loc, index, load(buffers.deferredListBase, ValueRange{idx(0)}));
+  Value room = arith::SubIOp::create(
+      builder, loc, idx(kDeferredListRows),
+      arith::MinUIOp::create(builder, loc, base, idx(kDeferredListRows)));
+  Value listed = arith::MinUIOp::create(builder, loc, count, room);
+  forThreads(listed, threads, [&](Value i) {
+    Value row = load(buffers.deferredRows, ValueRange{i});
+    store(row, deferredList,
+          ValueRange{arith::AddIOp::create(
+              builder, loc, arith::AddIOp::create(builder, loc, base, i),
+              idx(1))});
+    store(i64c(kCertifiedUnset), labels,
+          ValueRange{arith::IndexCastUIOp::create(builder, loc, index, row)});
+  });
+  auto forRest = [&](llvm::function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(
+        builder, loc, arith::AddIOp::create(builder, loc, listed, tid), count,
+        threads);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+  };
+  forRest([&](Value i) {
     store(i64c(kCertifiedUnset), buffers.deferredBest, ValueRange{i});
   });
   gpu::BarrierOp::create(builder, loc);
   {
     auto groups =
-        scf::ForOp::create(builder, loc, idx(0), count, idx(kDeferredGroup));
+        scf::ForOp::create(builder, loc, listed, count, idx(kDeferredGroup));
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(groups.getBody());
     Value first = groups.getInductionVar();
@@ -2654,7 +2730,7 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
     });
   }
   gpu::BarrierOp::create(builder, loc);
-  forThreads(count, threads, [&](Value i) {
+  forRest([&](Value i) {
     Value label = arith::AndIOp::create(
         builder, loc, load(buffers.deferredBest, ValueRange{i}),
         i64c(0xFFFFFFFFll));
@@ -2931,7 +3007,7 @@ void TiledBuilder::refineRows(Value rowMem, Value colMem, Value rowBase,
   int64_t blockChunks = std::min(chunks, kRefineChunksABlock);
   int64_t blocks = llvm::divideCeil(chunks, blockChunks);
   Value zeros = arith::ConstantOp::create(
-      builder, loc, DenseElementsAttr::get(vectorType, 0.0f));
+      builder, loc, cast<TypedAttr>(builder.getZeroAttr(vectorType)));
   auto loadChunks = [&](Value mem, Value at, Value block) {
     SmallVector<Value> loaded;
     for (int64_t i = 0; i < blockChunks; ++i) {
@@ -3275,6 +3351,19 @@ LogicalResult TiledBuilder::build() {
       certBuffers.deferredRows = buffer({cfg.bm}, builder.getI64Type());
       certBuffers.deferredBest = buffer({cfg.bm}, builder.getI64Type());
       certBuffers.deferredCount = buffer({1}, i32Type);
+      certBuffers.deferredListBase = buffer({1}, builder.getI64Type());
+      // The call's list comes after the size parameters, before the
+      // tensor maps (KernelLaunch::sharedScratchWords).
+      unsigned index = func.getNumArguments();
+      if (failed(func.insertArgument(
+              index, LLVM::LLVMPointerType::get(builder.getContext()),
+              DictionaryAttr(), loc)))
+        return failure();
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(&func.getBody().front());
+      deferredList = wrapPointer(
+          builder, loc, func.getArgument(index),
+          MemRefType::get({1 + kDeferredListRows}, builder.getI64Type()), {});
     }
   }
   // Persistent blocks allocate the candidate norms last, sized by what
@@ -5598,39 +5687,320 @@ std::pair<Value, Value> TiledBuilder::unpackPair(Value packed, bool withValue) {
   return {low, arith::SelectOp::create(builder, loc, isNan, nan, decoded)};
 }
 
+LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
+  IRMapping mapping;
+  gpu::GPUFuncOp pass =
+      createSiblingEntry(name, kDeferredPassThreads, mapping);
+  // Two blocks a SM: one stages its next slice while the other computes.
+  pass->setAttr("nvvm.minctasm", builder.getI32IntegerAttr(2));
+  Type i64 = builder.getI64Type();
+  Type index = builder.getIndexType();
+  Type f32Type = builder.getF32Type();
+  Value rowMem = mapping.lookup(ctx.inputs[plan.rowLeaf.getArgNumber()]);
+  Value colMem = mapping.lookup(ctx.inputs[plan.colLeaf.getArgNumber()]);
+  Value labels = mapping.lookup(ctx.outputs[*plan.indexOutput]);
+  Value list = mapping.lookup(deferredList);
+  int64_t dStatic = cast<MemRefType>(rowMem.getType()).getDimSize(1);
+  if (ShapedType::isDynamic(dStatic) || dStatic % 4)
+    return ctx.kernel.emitOpError(
+        "the certified kernel's deferred pass needs a static feature count "
+        "that is a multiple of 4");
+  auto toIndex = [&](Value v) -> Value {
+    return arith::IndexCastUIOp::create(builder, loc, index, v);
+  };
+  auto cdiv = [&](Value a, int64_t b) -> Value {
+    return arith::DivUIOp::create(
+        builder, loc, arith::AddIOp::create(builder, loc, a, idx(b - 1)),
+        idx(b));
+  };
+  auto lessThan = [&](Value a, Value b) -> Value {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, a, b);
+  };
+  auto barrier = [&] { gpu::BarrierOp::create(builder, loc); };
+
+  // Shared memory: the candidates' slice [thread][feature], padded; the
+  // rows' slice [row][feature], which every lane reads at one address; the
+  // item's rows and their packed minima.
+  auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  auto smem = [&](ArrayRef<int64_t> shape, Type type) {
+    return MemRefType::get(shape, type, MemRefLayoutAttrInterface(),
+                           workgroup);
+  };
+  MemRefType colsType =
+      smem({kDeferredPassThreads, kDeferredPassStride}, f32Type);
+  MemRefType rowsType =
+      smem({kDeferredPassRows, kDeferredPassSlice}, f32Type);
+  MemRefType slotsType = smem({kDeferredPassRows}, i64);
+  int64_t colsBytes = kDeferredPassThreads * kDeferredPassStride * 4;
+  int64_t rowsBytes = kDeferredPassRows * kDeferredPassSlice * 4;
+  int64_t slotsBytes = kDeferredPassRows * 8;
+  deferredPassSharedBytes = colsBytes + rowsBytes + 2 * slotsBytes;
+  Value base = gpu::DynamicSharedMemoryOp::create(
+      builder, loc,
+      MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  auto view = [&](MemRefType type, int64_t offset) -> Value {
+    return memref::ViewOp::create(builder, loc, type, base, idx(offset),
+                                  ValueRange{});
+  };
+  Value colsSmem = view(colsType, 0);
+  Value rowsSmem = view(rowsType, colsBytes);
+  Value rowIds = view(slotsType, colsBytes + rowsBytes);
+  Value minima = view(slotsType, colsBytes + rowsBytes + slotsBytes);
+
+  Value tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  Value candidates = memref::DimOp::create(builder, loc, colMem, 0);
+  Value features = idx(dStatic);
+  // The blocks of the main entry reserved `reserved` rows; the list holds
+  // the first kDeferredListRows.
+  Value count = arith::MinUIOp::create(
+      builder, loc,
+      toIndex(memref::LoadOp::create(builder, loc, list, ValueRange{idx(0)})),
+      idx(kDeferredListRows));
+  Value groups = cdiv(count, kDeferredPassRows);
+  Value items = arith::MulIOp::create(builder, loc, groups,
+                                      cdiv(candidates, kDeferredPassThreads));
+  auto itemLoop = scf::ForOp::create(builder, loc, bx, items, gridDim);
+  builder.setInsertionPointToStart(itemLoop.getBody());
+  Value item = itemLoop.getInductionVar();
+  // Consecutive items share a candidate part: the blocks that run at once
+  // read the same candidates, from the L2.
+  Value part = arith::DivUIOp::create(builder, loc, item, groups);
+  Value rowFirst = arith::MulIOp::create(
+      builder, loc, arith::RemUIOp::create(builder, loc, item, groups),
+      idx(kDeferredPassRows));
+  Value colFirst =
+      arith::MulIOp::create(builder, loc, part, idx(kDeferredPassThreads));
+  Value col = arith::AddIOp::create(builder, loc, colFirst, tid);
+  Value lastRow = arith::SubIOp::create(builder, loc, count, idx(1));
+  {
+    // The item's rows (past the list, its last again) and their minima.
+    auto first = scf::IfOp::create(builder, loc,
+                                   lessThan(tid, idx(kDeferredPassRows)), false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(first.thenBlock());
+    Value slot = arith::MinUIOp::create(
+        builder, loc, arith::AddIOp::create(builder, loc, rowFirst, tid),
+        lastRow);
+    Value row = memref::LoadOp::create(
+        builder, loc, list,
+        ValueRange{arith::AddIOp::create(builder, loc, slot, idx(1))});
+    memref::StoreOp::create(builder, loc, row, rowIds, ValueRange{tid});
+    memref::StoreOp::create(
+        builder, loc,
+        arith::ConstantOp::create(builder, loc,
+                                  builder.getI64IntegerAttr(kCertifiedUnset)),
+        minima, ValueRange{tid});
+  }
+  barrier();
+
+  auto vectorType = VectorType::get({4}, f32Type);
+  Value zeros = arith::ConstantOp::create(
+      builder, loc, cast<TypedAttr>(builder.getZeroAttr(vectorType)));
+  // A staged chunk: 16 bytes of row or candidate `at` from feature `l`,
+  // zeros where `inside` is false (the padding adds exact zeros: t = 0
+  // leaves a chain as it was).
+  auto loadChunk = [&](Value mem, Value at, Value l, Value inside) -> Value {
+    Value clamped =
+        arith::MinUIOp::create(builder, loc, l, idx(dStatic - 4));
+    Value v = vector::LoadOp::create(builder, loc, vectorType, mem,
+                                     ValueRange{at, clamped},
+                                     /*nontemporal=*/false,
+                                     llvm::MaybeAlign(16));
+    return arith::SelectOp::create(builder, loc, inside, v, zeros);
+  };
+  auto storeChunk = [&](Value v, Value mem, Value at, Value l) {
+    vector::StoreOp::create(builder, loc, v, mem, ValueRange{at, l});
+  };
+  constexpr int64_t kChunksASlice = kDeferredPassSlice / 4;
+  static_assert(kDeferredPassRows * kChunksASlice == kDeferredPassThreads,
+                "a thread stages one chunk of the rows' slice");
+  Value chunk = arith::RemUIOp::create(builder, loc, tid, idx(kChunksASlice));
+  Value chunkFeature = arith::MulIOp::create(builder, loc, chunk, idx(4));
+  Value chunkOwner =
+      arith::DivUIOp::create(builder, loc, tid, idx(kChunksASlice));
+  Value myRow = toIndex(
+      memref::LoadOp::create(builder, loc, rowIds, ValueRange{chunkOwner}));
+  Value lastCandidate = arith::SubIOp::create(builder, loc, candidates, idx(1));
+
+  SmallVector<Value> chains(kDeferredPassRows, f32(0));
+  auto sliceLoop =
+      scf::ForOp::create(builder, loc, idx(0), cdiv(features, kDeferredPassSlice),
+                         idx(1), chains);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(sliceLoop.getBody());
+    Value l = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, sliceLoop.getInductionVar(),
+                              idx(kDeferredPassSlice)),
+        chunkFeature);
+    Value featureInside = lessThan(l, features);
+    // Eight threads a row or candidate: 128 contiguous bytes of it.
+    storeChunk(loadChunk(rowMem, myRow, l, featureInside), rowsSmem,
+               chunkOwner, chunkFeature);
+    for (int64_t i = 0; i < kDeferredPassThreads / kDeferredPassRows; ++i) {
+      Value local =
+          arith::AddIOp::create(builder, loc, chunkOwner,
+                                idx(i * kDeferredPassRows));
+      Value j = arith::AddIOp::create(builder, loc, colFirst, local);
+      Value inside = arith::AndIOp::create(builder, loc, featureInside,
+                                           lessThan(j, candidates));
+      storeChunk(loadChunk(colMem,
+                           arith::MinUIOp::create(builder, loc, j,
+                                                  lastCandidate),
+                           l, inside),
+                 colsSmem, local, chunkFeature);
+    }
+    barrier();
+    // Each chain in the direct form's order: feature by feature, t = x - c,
+    // then fma(t, t, chain).
+    auto chunkLoop = scf::ForOp::create(builder, loc, idx(0),
+                                        idx(kChunksASlice), idx(1),
+                                        sliceLoop.getRegionIterArgs());
+    {
+      OpBuilder::InsertionGuard inner(builder);
+      builder.setInsertionPointToStart(chunkLoop.getBody());
+      Value at = arith::MulIOp::create(builder, loc,
+                                       chunkLoop.getInductionVar(), idx(4));
+      Value c4 = vector::LoadOp::create(builder, loc, vectorType, colsSmem,
+                                        ValueRange{tid, at});
+      SmallVector<Value> next(chunkLoop.getRegionIterArgs());
+      for (int64_t r = 0; r < kDeferredPassRows; ++r) {
+        Value x4 = vector::LoadOp::create(builder, loc, vectorType, rowsSmem,
+                                          ValueRange{idx(r), at});
+        for (int64_t e = 0; e < 4; ++e) {
+          Value t = arith::SubFOp::create(
+              builder, loc, vector::ExtractOp::create(builder, loc, x4, e),
+              vector::ExtractOp::create(builder, loc, c4, e));
+          next[r] = LLVM::FMAOp::create(builder, loc, t, t, next[r]);
+        }
+      }
+      scf::YieldOp::create(builder, loc, next);
+    }
+    barrier();
+    scf::YieldOp::create(builder, loc, chunkLoop.getResults());
+  }
+  // The item's minima: the block's in shared memory, then the labels'.
+  Value colInside = lessThan(col, candidates);
+  for (int64_t r = 0; r < kDeferredPassRows; ++r) {
+    Value listed = lessThan(
+        arith::AddIOp::create(builder, loc, rowFirst, idx(r)), count);
+    auto keep = scf::IfOp::create(
+        builder, loc, arith::AndIOp::create(builder, loc, colInside, listed),
+        false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(keep.thenBlock());
+    memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
+                                packDirectValue(sliceLoop.getResult(r), col),
+                                minima, ValueRange{idx(r)});
+  }
+  barrier();
+  {
+    Value listed = arith::AndIOp::create(
+        builder, loc, lessThan(tid, idx(kDeferredPassRows)),
+        lessThan(arith::AddIOp::create(builder, loc, rowFirst, tid), count));
+    auto publish = scf::IfOp::create(builder, loc, listed, false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(publish.thenBlock());
+    Value row = toIndex(
+        memref::LoadOp::create(builder, loc, rowIds, ValueRange{tid}));
+    memref::AtomicRMWOp::create(
+        builder, loc, arith::AtomicRMWKind::minu,
+        memref::LoadOp::create(builder, loc, minima, ValueRange{tid}), labels,
+        ValueRange{row});
+  }
+  // The next item rewrites the rows and minima.
+  barrier();
+  return success();
+}
+
+LogicalResult TiledBuilder::buildDeferredUnpack(StringRef name) {
+  IRMapping mapping;
+  createSiblingEntry(name, kDeferredPassThreads, mapping);
+  Type index = builder.getIndexType();
+  Value labels = mapping.lookup(ctx.outputs[*plan.indexOutput]);
+  Value list = mapping.lookup(deferredList);
+  Value count = arith::MinUIOp::create(
+      builder, loc,
+      arith::IndexCastUIOp::create(
+          builder, loc, index,
+          memref::LoadOp::create(builder, loc, list, ValueRange{idx(0)})),
+      idx(kDeferredListRows));
+  Value threads = idx(kDeferredPassThreads);
+  Value first = arith::AddIOp::create(
+      builder, loc,
+      arith::MulIOp::create(
+          builder, loc,
+          gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x), threads),
+      gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
+  Value stride = arith::MulIOp::create(
+      builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
+      threads);
+  auto loop = scf::ForOp::create(builder, loc, first, count, stride);
+  builder.setInsertionPointToStart(loop.getBody());
+  Value row = arith::IndexCastUIOp::create(
+      builder, loc, index,
+      memref::LoadOp::create(
+          builder, loc, list,
+          ValueRange{arith::AddIOp::create(builder, loc,
+                                           loop.getInductionVar(), idx(1))}));
+  Value packed = memref::LoadOp::create(builder, loc, labels, ValueRange{row});
+  memref::StoreOp::create(
+      builder, loc,
+      arith::AndIOp::create(builder, loc, packed,
+                            arith::ConstantOp::create(
+                                builder, loc,
+                                builder.getI64IntegerAttr(0xFFFFFFFFll))),
+      labels, ValueRange{row});
+  return success();
+}
+
 /// The second entry of a split launch: unpacks (key << 32 | index) into
 /// labels and, when the kernel returns them, values.
-LogicalResult TiledBuilder::buildMerge(StringRef name) {
+gpu::GPUFuncOp TiledBuilder::createSiblingEntry(StringRef name,
+                                                int64_t threads,
+                                                IRMapping &mapping) {
   gpu::GPUFuncOp main = ctx.func;
   OpBuilder moduleBuilder(main);
   moduleBuilder.setInsertionPointAfter(main);
-  auto merge =
+  auto entryFunc =
       gpu::GPUFuncOp::create(moduleBuilder, loc, name, main.getFunctionType());
-  merge->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                 moduleBuilder.getUnitAttr());
-  mergeFunc = merge;
-  merge->setAttr("nvvm.maxntid",
-                 moduleBuilder.getDenseI32ArrayAttr(
-                     {int32_t(mergeThreads * mergeWarps()), 1, 1}));
-  // Smaller blocks carry the recheck for few rows, a warp or two a SM: one
-  // block a SM frees ptxas to keep a step's loads in flight together (it
-  // kept about half of them in flight under 256 threads' bound: 54
-  // registers, and 238 under this one).
-  if (mergeThreads < 256)
-    merge->setAttr("nvvm.minctasm", moduleBuilder.getI32IntegerAttr(1));
-  Block &entry = merge.getBody().front();
+  entryFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                     moduleBuilder.getUnitAttr());
+  entryFunc->setAttr("nvvm.maxntid", moduleBuilder.getDenseI32ArrayAttr(
+                                         {int32_t(threads), 1, 1}));
+  if (Attribute maps = main->getAttr("fusec.tensor_map_args"))
+    entryFunc->setAttr("fusec.tensor_map_args", maps);
+  Block &entry = entryFunc.getBody().front();
   builder.setInsertionPointToStart(&entry);
   Operation *ret = gpu::ReturnOp::create(builder, loc);
   builder.setInsertionPoint(ret);
   // Rebuild the memrefs of the main entry's parameters in this function.
-  IRMapping mapping;
-  for (auto [a, b] : llvm::zip(main.getArguments(), merge.getArguments()))
+  for (auto [a, b] : llvm::zip(main.getArguments(), entryFunc.getArguments()))
     mapping.map(a, b);
   for (Operation &op : main.getBody().front()) {
     if (isa<LLVM::UndefOp, LLVM::InsertValueOp, LLVM::ConstantOp, LLVM::MulOp,
             UnrealizedConversionCastOp>(op))
       builder.clone(op, mapping);
   }
+  return entryFunc;
+}
+
+LogicalResult TiledBuilder::buildMerge(StringRef name) {
+  IRMapping mapping;
+  gpu::GPUFuncOp merge =
+      createSiblingEntry(name, mergeThreads * mergeWarps(), mapping);
+  mergeFunc = merge;
+  // Smaller blocks carry the recheck for few rows, a warp or two a SM: one
+  // block a SM frees ptxas to keep a step's loads in flight together (it
+  // kept about half of them in flight under 256 threads' bound: 54
+  // registers, and 238 under this one).
+  if (mergeThreads < 256)
+    merge->setAttr("nvvm.minctasm", builder.getI32IntegerAttr(1));
   Value labels = mapping.lookup(ctx.outputs[*plan.indexOutput]);
   Value values = plan.valueOutput
                      ? mapping.lookup(ctx.outputs[*plan.valueOutput])
@@ -7154,8 +7524,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   tb.certify = certify;
   if (certify) {
     tb.certifiedLevels = certifiedLevelsFor(dStatic, cfg);
-    tb.certifiedDefers =
-        tb.certifiedLevels > 4 && cfg.persistent && !cfg.clusterSplit;
+    tb.certifiedDefers = tb.certifiedLevels > 4 && cfg.persistent &&
+                         !cfg.clusterSplit && dStatic % 4 == 0;
   }
   if (failed(tb.build()))
     return failure();
@@ -7360,6 +7730,29 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
         Expr::integer(1), Expr::integer(1)};
     launch.mergeBlock = {Expr::integer(mergeThreads * tb.mergeWarps()),
                          Expr::integer(1), Expr::integer(1)};
+  }
+  if (tb.certifiedDefers) {
+    os << ", rows the bounds leave open among all candidates listed for a "
+          "deferred pass over the whole GPU ("
+       << kDeferredListRows << " at most; the rest in their block)";
+    launch.sharedScratchWords = 1 + kDeferredListRows;
+    launch.mergeEntry = (ctx.kernel.getSymName() + "_deferred").str();
+    if (failed(tb.buildDeferredPass(launch.mergeEntry)))
+      return failure();
+    launch.mergeSharedBytes = tb.deferredPassSharedBytes;
+    launch.mergeGrid = {
+        Expr::integer(2 * int64_t(ctx.tiles.device.multiprocessors)),
+        Expr::integer(1), Expr::integer(1)};
+    launch.mergeBlock = {Expr::integer(kDeferredPassThreads), Expr::integer(1),
+                         Expr::integer(1)};
+    launch.finishEntry = (ctx.kernel.getSymName() + "_deferred_labels").str();
+    if (failed(tb.buildDeferredUnpack(launch.finishEntry)))
+      return failure();
+    launch.finishGrid = {
+        Expr::integer(kDeferredListRows / kDeferredPassThreads),
+        Expr::integer(1), Expr::integer(1)};
+    launch.finishBlock = {Expr::integer(kDeferredPassThreads),
+                          Expr::integer(1), Expr::integer(1)};
   }
   os << "; " << decision;
   launch.remark = remark;

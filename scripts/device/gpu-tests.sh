@@ -159,6 +159,16 @@ run tc-wg-certified-d8192-equal fuse-run /tmp/cert_k64_d8192.mlir $cert --expect
 # and the direct form gives each the first NaN candidate.
 run tc-wg-certified-deferred fuse-run /tmp/cert_k16_d2052.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=255 --dims=s0=8500 --fill=equal
 run tc-wg-certified-deferred-nan fuse-run /tmp/cert_k16_d2052.mlir $cert --expected-rows=131072 --keep-extent=all --trials=2 --seed=257 --dims=s0=8500 --fill=nan
+# The call's list for the deferred pass holds 16384 rows: at 20000 open
+# rows the blocks' last rows take their own passes (both paths in one
+# call); then the deferred pass and its labels entry under memcheck and
+# racecheck.
+run tc-wg-certified-deferred-overflow fuse-run /tmp/cert_k16_d2052.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=258 --dims=s0=20000 --fill=equal
+run tc-wg-certified-deferred-overflow-nan fuse-run /tmp/cert_k16_d2052.mlir $cert --expected-rows=131072 --keep-extent=all --trials=2 --seed=259 --dims=s0=20000 --fill=nan
+run tc-wg-certified-deferred-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run /tmp/cert_k16_d2052.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=260 --dims=s0=700 --fill=nan
+run tc-wg-certified-deferred-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run /tmp/cert_k16_d2052.mlir $cert --expected-rows=131072 --keep-extent=all --trials=1 --seed=261 --dims=s0=700 --fill=equal
 # Plain f32 norm sums: the bound keeps d u for them (compensatedSumUlps
 # only for compensated sums).
 run tc-wg-certified-plain-sums fuse-run examples/naive_argmin.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=256 --compensated-sums=false

@@ -171,7 +171,9 @@
 // RECHECKFEW: \22entry\22: \22gemm_argmin_k0_merge\22
 // RECHECKFEW-SAME: [\22min\22, 8448, [\22cdiv\22, \22s0\22, 32]]], 1, 1],\0A      \22block\22: [128, 1, 1],\0A      \22shared_bytes\22: 111232
 // RECHECKFEW-LABEL: gpu.func @gemm_argmin_k0_merge(
-// RECHECKFEW-SAME: attributes {nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32}
+// The merge entry takes the main entry's parameters, the rows' tensor map
+// (argument 5) among them, as the 128-byte value the launch passes.
+// RECHECKFEW-SAME: attributes {fusec.tensor_map_args = array<i64: 5>, nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32}
 // RECHECKFEW-NEXT: %[[BASE:.*]] = gpu.dynamic_shared_memory
 // RECHECKFEW: %[[SMEM:.*]] = memref.view %[[BASE]]{{.*}} to memref<8x3x32x36xf32, #gpu.address_space<workgroup>>
 // RECHECKFEW: %[[FINALS:.*]] = memref.view %[[BASE]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x32xf32, #gpu.address_space<workgroup>>
@@ -298,13 +300,23 @@
 // CERTL-SAME: for their best 7 candidates or for all of them
 // The same kernel defers the rows that need the direct form over all
 // candidates to a block-wide list of 64 (a count in shared memory, 0 at
-// the start): a tile whose rows would overflow it first passes over the
-// listed ones, each candidate's chunks loaded once for 8 rows (8 packed
-// minima by shared-memory atomics), then their labels; the tile's own
-// such rows join the list, the count grows by them, and the block's last
-// tile (item + gridDim.x >= the units) passes over what is left. 22 i32
-// fields a row: 8 levels.
+// the start): a tile whose rows would overflow it first flushes the
+// listed ones, and the block's last tile (item + gridDim.x >= the units)
+// flushes what is left. A flush reserves room for its rows in the call's
+// list (a global atomic add on its first word; 16384 rows after it, in a
+// temporary zeroed before the launch), moves them there and sets their
+// labels to the unset pair (key(+inf) << 32, -36028797018963968 as i64).
+// The rows past the room stay: each candidate's chunks are loaded once
+// for 8 of them (8 packed minima by shared-memory atomics), then their
+// labels. 22 i32 fields a row: 8 levels.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified expected-rows=131072' | FileCheck %s --check-prefix=CERTD
+// CERTD: \22buffers\22: [\0A {\22name\22: \22tmp0\22, \22dtype\22: \22i64\22, \22shape\22: [16385]}\0A ]
+// CERTD-SAME: {\22kind\22: \22memset\22, \22buffer\22: \22tmp0\22, \22byte\22: 0}
+// CERTD-SAME: \22entry\22: \22naive_argmin_k0\22,\0A \22params\22: [{\22buffer\22: \22arg0\22}, {\22buffer\22: \22arg1\22}, {\22buffer\22: \22result0\22}, {\22size\22: \22s0\22}, {\22buffer\22: \22tmp0\22}, {\22tensor_map\22: \22arg0\22, \22box\22: [32, 64]}]
+// CERTD-SAME: \22entry\22: \22naive_argmin_k0_deferred\22,\0A \22params\22: [{\22buffer\22: \22arg0\22}, {\22buffer\22: \22arg1\22}, {\22buffer\22: \22result0\22}, {\22size\22: \22s0\22}, {\22buffer\22: \22tmp0\22}, {\22tensor_map\22: \22arg0\22, \22box\22: [32, 64]}],\0A \22grid\22: [264, 1, 1],\0A \22block\22: [256, 1, 1],\0A \22shared_bytes\22: 41472
+// CERTD-SAME: \22entry\22: \22naive_argmin_k0_deferred_labels\22,\0A \22params\22: [{\22buffer\22: \22arg0\22}, {\22buffer\22: \22arg1\22}, {\22buffer\22: \22result0\22}, {\22size\22: \22s0\22}, {\22buffer\22: \22tmp0\22}, {\22tensor_map\22: \22arg0\22, \22box\22: [32, 64]}],\0A \22grid\22: [64, 1, 1],\0A \22block\22: [256, 1, 1]
+// CERTD-LABEL: gpu.func @naive_argmin_k0(
+// CERTD: %[[LIST:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<16385xi64>
 // CERTD: to memref<22x64xi32, #gpu.address_space<workgroup>>
 // CERTD-NEXT: {{.*}} = arith.constant
 // CERTD-NEXT: {{.*}} = arith.addi
@@ -315,14 +327,31 @@
 // CERTD-NEXT: {{.*}} = arith.constant
 // CERTD-NEXT: {{.*}} = arith.addi
 // CERTD-NEXT: %[[COUNT:.*]] = memref.view {{.*}} to memref<1xi32, #gpu.address_space<workgroup>>
+// CERTD-NEXT: {{.*}} = arith.constant
+// CERTD-NEXT: {{.*}} = arith.addi
+// CERTD-NEXT: %[[BASE:.*]] = memref.view {{.*}} to memref<1xi64, #gpu.address_space<workgroup>>
 // CERTD: memref.store %{{.*}}, %[[COUNT]][%{{.*}}] : memref<1xi32, #gpu.address_space<workgroup>>
 // CERTD: %[[NEXT:.*]] = arith.addi %{{.*}}, %grid_dim_x : index
 // CERTD-NEXT: %[[LAST:.*]] = arith.cmpi uge, %[[NEXT]], %{{.*}} : index
 // CERTD: %[[PENDING:.*]] = memref.load %[[COUNT]]
 // CERTD: %[[OVERFLOWS:.*]] = arith.cmpi ugt, %{{.*}}, %c64{{.*}} : index
 // CERTD-NEXT: scf.if %[[OVERFLOWS]] {
-// CERTD: memref.load %[[COUNT]]
-// CERTD: memref.store %{{.*}}, %[[BEST]]
+// CERTD: %[[N:.*]] = memref.load %[[COUNT]]
+// CERTD-NEXT: %[[NI:.*]] = arith.index_castui %[[N]] : i32 to index
+// CERTD: %[[RESERVED:.*]] = memref.atomic_rmw addi %{{.*}}, %[[LIST]][%{{.*}}] : (i64, memref<16385xi64>) -> i64
+// CERTD-NEXT: {{.*}} = arith.constant
+// CERTD-NEXT: memref.store %[[RESERVED]], %[[BASE]]
+// CERTD: nvvm.barrier
+// CERTD: %[[FROM:.*]] = memref.load %[[BASE]]
+// CERTD-NEXT: %[[FROMI:.*]] = arith.index_castui %[[FROM]] : i64 to index
+// CERTD: %[[TAKEN:.*]] = arith.minui %[[FROMI]], %c16384{{.*}} : index
+// CERTD-NEXT: %[[ROOM:.*]] = arith.subi %c16384{{.*}}, %[[TAKEN]] : index
+// CERTD-NEXT: %[[LISTED:.*]] = arith.minui %[[NI]], %[[ROOM]] : index
+// CERTD-NEXT: scf.for %{{.*}} = %thread_id_x to %[[LISTED]]
+// CERTD: memref.store %{{.*}}, %[[LIST]][%{{.*}}] : memref<16385xi64>
+// CERTD-NEXT: %[[UNSET:.*]] = arith.constant -36028797018963968 : i64
+// CERTD: memref.store %[[UNSET]], %{{.*}} : memref<?xi64>
+// CERTD: scf.for %{{.*}} = %[[LISTED]] to %[[NI]] step %c8{{.*}} {
 // CERTD-COUNT-8: memref.atomic_rmw minu %{{.*}}, %[[BEST]][%{{.*}}]
 // CERTD: memref.load %[[BEST]]
 // CERTD: memref.store %{{.*}} : memref<?xi64>
@@ -331,7 +360,49 @@
 // CERTD: nvvm.barrier
 // CERTD-NEXT: scf.if %[[LAST]] {
 // CERTD: memref.load %[[COUNT]]
+// CERTD: memref.atomic_rmw addi %{{.*}}, %[[LIST]]
 // CERTD-COUNT-8: memref.atomic_rmw minu %{{.*}}, %[[BEST]][%{{.*}}]
+// The deferred pass: items of 32 listed rows and 256 candidates, part by
+// part; each slice of 32 features staged (the candidates padded to 36
+// floats), then 32 chains a thread in the direct form's order (x - c,
+// fma), 128 of each a chunk of 4 features; the item's minima meet in
+// shared memory, then in the labels.
+// CERTD-LABEL: gpu.func @naive_argmin_k0_deferred_labels(
+// CERTD: %[[ULIST:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<16385xi64>
+// CERTD: %[[ULABELS:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<?xi64>
+// CERTD: %[[UCOUNT:.*]] = memref.load %[[ULIST]]
+// CERTD: scf.for
+// CERTD: %[[PACKED:.*]] = memref.load %[[ULABELS]]
+// CERTD-NEXT: arith.constant 4294967295 : i64
+// CERTD-NEXT: %[[LABEL:.*]] = arith.andi %[[PACKED]]
+// CERTD-NEXT: memref.store %[[LABEL]], %[[ULABELS]]
+// CERTD-LABEL: gpu.func @naive_argmin_k0_deferred(
+// CERTD-SAME: nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 2 : i32
+// CERTD: %[[DLIST:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<16385xi64>
+// CERTD: %[[DLABELS:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<?xi64>
+// CERTD: %[[COLS:.*]] = memref.view {{.*}} to memref<256x36xf32, #gpu.address_space<workgroup>>
+// CERTD-NEXT: {{.*}} = arith.constant
+// CERTD-NEXT: %[[ROWS:.*]] = memref.view {{.*}} to memref<32x32xf32, #gpu.address_space<workgroup>>
+// CERTD: %[[ROWIDS:.*]] = memref.view {{.*}} to memref<32xi64, #gpu.address_space<workgroup>>
+// CERTD-NEXT: {{.*}} = arith.constant
+// CERTD-NEXT: %[[MINIMA:.*]] = memref.view {{.*}} to memref<32xi64, #gpu.address_space<workgroup>>
+// CERTD: memref.load %[[DLIST]]
+// CERTD: scf.for %{{.*}} = %block_id_x to %{{.*}} step %grid_dim_x {
+// CERTD: gpu.barrier
+// CERTD: scf.for {{.*}} iter_args
+// CERTD-COUNT-9: vector.store {{.*}} vector<4xf32>
+// CERTD: gpu.barrier
+// CERTD: %[[CHUNK:.*]]:32 = scf.for
+// CERTD: vector.load %[[COLS]]
+// CERTD-COUNT-32: vector.load %[[ROWS]]
+// CERTD-NOT: vector.load
+// CERTD: scf.yield
+// CERTD-NEXT: }
+// CERTD-NEXT: gpu.barrier
+// CERTD-NEXT: scf.yield %[[CHUNK]]#0
+// CERTD-COUNT-32: memref.atomic_rmw minu %{{.*}}, %[[MINIMA]]
+// CERTD: gpu.barrier
+// CERTD: memref.atomic_rmw minu %{{.*}}, %[[DLABELS]]
 
 // RUN: fuse-opt %s -split-input-file -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32 tile-m=192 tile-n=64' | FileCheck %s --check-prefix=WG3X192
 
