@@ -18,7 +18,7 @@ N=65536 K=4096 D=16384 REPS=3 NOREF=1 NOTIES=1 ab fh-an device-pkg6/a device-pkg
 N=131072 K=8192 D=8192 REPS=2 NOREF=1 NOTIES=1 ab sh-an device-pkg6/a device-pkg6/n sh
 . scripts/device/bin-env.sh
 SESSION_RUNTIME=device-pkg/lib/libfusec_runtime.so
-gpu_tests 'certified|recheck' 240
+gpu_tests 'certified|recheck|tc-wg-3xtf32-parts|tc-wg-parts-1$|tc-wg-fewrows-f16$|tc-wg-persist$' 200
 bench_shapes certified-large device-pkg2/certified-large \
   sample-heavy,centroid-heavy,feature-heavy --budget-seconds 300 \
   --tiles-large once --no-cupy --no-jax
