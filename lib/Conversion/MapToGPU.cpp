@@ -74,7 +74,7 @@ FailureOr<fusec::rt::DType> toDType(Type type, Location loc) {
 } // namespace
 
 Value mlir::fuse::wrapPointer(OpBuilder &builder, Location loc, Value pointer,
-                  MemRefType type, ArrayRef<Value> dynamicSizes) {
+                              MemRefType type, ArrayRef<Value> dynamicSizes) {
   MLIRContext *ctx = builder.getContext();
   Type i64 = builder.getI64Type();
   Type ptrType = pointer.getType();
@@ -555,8 +555,10 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
   std::string sharedScratchName;
   if (launch.sharedScratchWords) {
     sharedScratchName = "tmp" + std::to_string(desc.buffers.size());
-    desc.buffers.push_back({sharedScratchName, fusec::rt::DType::I64,
-                            {fusec::rt::Dim::fixed(launch.sharedScratchWords)}});
+    desc.buffers.push_back(
+        {sharedScratchName,
+         fusec::rt::DType::I64,
+         {fusec::rt::Dim::fixed(launch.sharedScratchWords)}});
     stepParams.push_back(fusec::rt::ParamDesc::buffer(sharedScratchName));
   }
   for (const auto &[input, box] : launch.tensorMaps)

@@ -773,12 +773,14 @@ public:
   int64_t certifiedLevels = 4;
   /// The rows that need the direct form over all k candidates wait in a
   /// list of the block's (CertifiedBuffers::deferredRows) until a tile's
-  /// would overflow it or the block's last tile, and one pass over the
-  /// candidates serves up to kDeferredGroup of them (flushDeferredRows).
-  /// Each such row read the whole candidate matrix by itself, 256 MiB at
-  /// feature-heavy, where a block meets about 9 of them
-  /// (docs/performance-notes.md, version 39). Persistent blocks without
-  /// clusterSplit whose rows keep 8 levels (emitTiledRunningMin).
+  /// would overflow it or the block's last tile; then they move to the
+  /// call's list (deferredList) for the deferred pass entry, and only
+  /// those past its room take the block's own pass over the candidates,
+  /// kDeferredGroup at a time (flushDeferredRows). Each such row read the
+  /// whole candidate matrix by itself, 256 MiB at feature-heavy, where a
+  /// block meets about 9 of them (docs/performance-notes.md, versions 39
+  /// and 40). Persistent blocks without clusterSplit whose rows keep 8
+  /// levels, with a static multiple of 4 features (emitTiledRunningMin).
   bool certifiedDefers = false;
   /// certifiedDefers: the call's list of rows for the deferred pass
   /// (buildDeferredPass), [1 + kDeferredListRows] i64 in global memory,
@@ -5689,8 +5691,7 @@ std::pair<Value, Value> TiledBuilder::unpackPair(Value packed, bool withValue) {
 
 LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   IRMapping mapping;
-  gpu::GPUFuncOp pass =
-      createSiblingEntry(name, kDeferredPassThreads, mapping);
+  gpu::GPUFuncOp pass = createSiblingEntry(name, kDeferredPassThreads, mapping);
   // Two blocks a SM: one stages its next slice while the other computes.
   pass->setAttr("nvvm.minctasm", builder.getI32IntegerAttr(2));
   Type i64 = builder.getI64Type();
@@ -5724,13 +5725,11 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
                                               gpu::AddressSpace::Workgroup);
   auto smem = [&](ArrayRef<int64_t> shape, Type type) {
-    return MemRefType::get(shape, type, MemRefLayoutAttrInterface(),
-                           workgroup);
+    return MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup);
   };
   MemRefType colsType =
       smem({kDeferredPassThreads, kDeferredPassStride}, f32Type);
-  MemRefType rowsType =
-      smem({kDeferredPassRows, kDeferredPassSlice}, f32Type);
+  MemRefType rowsType = smem({kDeferredPassRows, kDeferredPassSlice}, f32Type);
   MemRefType slotsType = smem({kDeferredPassRows}, i64);
   int64_t colsBytes = kDeferredPassThreads * kDeferredPassStride * 4;
   int64_t rowsBytes = kDeferredPassRows * kDeferredPassSlice * 4;
@@ -5778,8 +5777,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   Value lastRow = arith::SubIOp::create(builder, loc, count, idx(1));
   {
     // The item's rows (past the list, its last again) and their minima.
-    auto first = scf::IfOp::create(builder, loc,
-                                   lessThan(tid, idx(kDeferredPassRows)), false);
+    auto first = scf::IfOp::create(
+        builder, loc, lessThan(tid, idx(kDeferredPassRows)), false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(first.thenBlock());
     Value slot = arith::MinUIOp::create(
@@ -5804,12 +5803,10 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   // zeros where `inside` is false (the padding adds exact zeros: t = 0
   // leaves a chain as it was).
   auto loadChunk = [&](Value mem, Value at, Value l, Value inside) -> Value {
-    Value clamped =
-        arith::MinUIOp::create(builder, loc, l, idx(dStatic - 4));
-    Value v = vector::LoadOp::create(builder, loc, vectorType, mem,
-                                     ValueRange{at, clamped},
-                                     /*nontemporal=*/false,
-                                     llvm::MaybeAlign(16));
+    Value clamped = arith::MinUIOp::create(builder, loc, l, idx(dStatic - 4));
+    Value v = vector::LoadOp::create(
+        builder, loc, vectorType, mem, ValueRange{at, clamped},
+        /*nontemporal=*/false, llvm::MaybeAlign(16));
     return arith::SelectOp::create(builder, loc, inside, v, zeros);
   };
   auto storeChunk = [&](Value v, Value mem, Value at, Value l) {
@@ -5827,9 +5824,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   Value lastCandidate = arith::SubIOp::create(builder, loc, candidates, idx(1));
 
   SmallVector<Value> chains(kDeferredPassRows, f32(0));
-  auto sliceLoop =
-      scf::ForOp::create(builder, loc, idx(0), cdiv(features, kDeferredPassSlice),
-                         idx(1), chains);
+  auto sliceLoop = scf::ForOp::create(
+      builder, loc, idx(0), cdiv(features, kDeferredPassSlice), idx(1), chains);
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(sliceLoop.getBody());
@@ -5840,27 +5836,26 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
         chunkFeature);
     Value featureInside = lessThan(l, features);
     // Eight threads a row or candidate: 128 contiguous bytes of it.
-    storeChunk(loadChunk(rowMem, myRow, l, featureInside), rowsSmem,
-               chunkOwner, chunkFeature);
+    storeChunk(loadChunk(rowMem, myRow, l, featureInside), rowsSmem, chunkOwner,
+               chunkFeature);
     for (int64_t i = 0; i < kDeferredPassThreads / kDeferredPassRows; ++i) {
-      Value local =
-          arith::AddIOp::create(builder, loc, chunkOwner,
-                                idx(i * kDeferredPassRows));
+      Value local = arith::AddIOp::create(builder, loc, chunkOwner,
+                                          idx(i * kDeferredPassRows));
       Value j = arith::AddIOp::create(builder, loc, colFirst, local);
       Value inside = arith::AndIOp::create(builder, loc, featureInside,
                                            lessThan(j, candidates));
-      storeChunk(loadChunk(colMem,
-                           arith::MinUIOp::create(builder, loc, j,
-                                                  lastCandidate),
-                           l, inside),
-                 colsSmem, local, chunkFeature);
+      storeChunk(
+          loadChunk(colMem,
+                    arith::MinUIOp::create(builder, loc, j, lastCandidate), l,
+                    inside),
+          colsSmem, local, chunkFeature);
     }
     barrier();
     // Each chain in the direct form's order: feature by feature, t = x - c,
     // then fma(t, t, chain).
-    auto chunkLoop = scf::ForOp::create(builder, loc, idx(0),
-                                        idx(kChunksASlice), idx(1),
-                                        sliceLoop.getRegionIterArgs());
+    auto chunkLoop =
+        scf::ForOp::create(builder, loc, idx(0), idx(kChunksASlice), idx(1),
+                           sliceLoop.getRegionIterArgs());
     {
       OpBuilder::InsertionGuard inner(builder);
       builder.setInsertionPointToStart(chunkLoop.getBody());
@@ -5887,8 +5882,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   // The item's minima: the block's in shared memory, then the labels'.
   Value colInside = lessThan(col, candidates);
   for (int64_t r = 0; r < kDeferredPassRows; ++r) {
-    Value listed = lessThan(
-        arith::AddIOp::create(builder, loc, rowFirst, idx(r)), count);
+    Value listed =
+        lessThan(arith::AddIOp::create(builder, loc, rowFirst, idx(r)), count);
     auto keep = scf::IfOp::create(
         builder, loc, arith::AndIOp::create(builder, loc, colInside, listed),
         false);
@@ -5906,8 +5901,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
     auto publish = scf::IfOp::create(builder, loc, listed, false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(publish.thenBlock());
-    Value row = toIndex(
-        memref::LoadOp::create(builder, loc, rowIds, ValueRange{tid}));
+    Value row =
+        toIndex(memref::LoadOp::create(builder, loc, rowIds, ValueRange{tid}));
     memref::AtomicRMWOp::create(
         builder, loc, arith::AtomicRMWKind::minu,
         memref::LoadOp::create(builder, loc, minima, ValueRange{tid}), labels,
@@ -5934,8 +5929,8 @@ LogicalResult TiledBuilder::buildDeferredUnpack(StringRef name) {
   Value first = arith::AddIOp::create(
       builder, loc,
       arith::MulIOp::create(
-          builder, loc,
-          gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x), threads),
+          builder, loc, gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x),
+          threads),
       gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
   Value stride = arith::MulIOp::create(
       builder, loc, gpu::GridDimOp::create(builder, loc, gpu::Dimension::x),
@@ -5946,23 +5941,22 @@ LogicalResult TiledBuilder::buildDeferredUnpack(StringRef name) {
       builder, loc, index,
       memref::LoadOp::create(
           builder, loc, list,
-          ValueRange{arith::AddIOp::create(builder, loc,
-                                           loop.getInductionVar(), idx(1))}));
+          ValueRange{arith::AddIOp::create(builder, loc, loop.getInductionVar(),
+                                           idx(1))}));
   Value packed = memref::LoadOp::create(builder, loc, labels, ValueRange{row});
   memref::StoreOp::create(
       builder, loc,
-      arith::AndIOp::create(builder, loc, packed,
-                            arith::ConstantOp::create(
-                                builder, loc,
-                                builder.getI64IntegerAttr(0xFFFFFFFFll))),
+      arith::AndIOp::create(
+          builder, loc, packed,
+          arith::ConstantOp::create(builder, loc,
+                                    builder.getI64IntegerAttr(0xFFFFFFFFll))),
       labels, ValueRange{row});
   return success();
 }
 
 /// The second entry of a split launch: unpacks (key << 32 | index) into
 /// labels and, when the kernel returns them, values.
-gpu::GPUFuncOp TiledBuilder::createSiblingEntry(StringRef name,
-                                                int64_t threads,
+gpu::GPUFuncOp TiledBuilder::createSiblingEntry(StringRef name, int64_t threads,
                                                 IRMapping &mapping) {
   gpu::GPUFuncOp main = ctx.func;
   OpBuilder moduleBuilder(main);
@@ -7525,7 +7519,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   if (certify) {
     tb.certifiedLevels = certifiedLevelsFor(dStatic, cfg);
     tb.certifiedDefers = tb.certifiedLevels > 4 && cfg.persistent &&
-                         !cfg.clusterSplit && dStatic % 4 == 0;
+                         !cfg.clusterSplit && !ShapedType::isDynamic(dStatic) &&
+                         dStatic % 4 == 0;
   }
   if (failed(tb.build()))
     return failure();
@@ -7751,8 +7746,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     launch.finishGrid = {
         Expr::integer(kDeferredListRows / kDeferredPassThreads),
         Expr::integer(1), Expr::integer(1)};
-    launch.finishBlock = {Expr::integer(kDeferredPassThreads),
-                          Expr::integer(1), Expr::integer(1)};
+    launch.finishBlock = {Expr::integer(kDeferredPassThreads), Expr::integer(1),
+                          Expr::integer(1)};
   }
   os << "; " << decision;
   launch.remark = remark;
