@@ -6839,12 +6839,19 @@ const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
 /// second set of accumulators, the running sums of the slices' MMAs: the
 /// 192x128 and 128x128 tiles' 512 threads have 128 registers, and ptxas
 /// spilled 1700 / 356 bytes a thread at sample-heavy's d = 8192, this tile
-/// none. Its fraction is the probe's 64x128 slope (0.70, version 35); it
-/// was not measured on rows that fill the GPU.
+/// none. Its fraction was the probe's 64x128 slope (0.70, version 35),
+/// which predicted 202.0 ms for sample-heavy's walk and 101.0 ms for
+/// feature-heavy's; measured on an H100 with every row decided by the
+/// bounds (bench/ab.py SEPARATED=1, docs/performance-notes.md, version
+/// 40), they took 255.1 and 129.5 ms: 0.554 and 0.546 of the rate,
+/// refitted to 0.55. (3xTF32's own kernels ran within 4% of their H200
+/// predictions on that card, as the two share SMs and clocks.) The rows
+/// the bounds leave open are not modelled: 2 / 15 ms more there on
+/// uniform data.
 const MmaShapeOffer kWgmmaCertifiedShapeOffers[] = {
     {{64, 128, 0, 2, 32, 1},
-     {64, 128, /*blocksToSaturate=*/1, 0.70},
-     0.70,
+     {64, 128, /*blocksToSaturate=*/1, 0.55},
+     0.55,
      64,
      32},
 };

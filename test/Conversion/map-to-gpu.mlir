@@ -290,12 +290,13 @@
 // thread, not the 128 of 192x128's 512 threads), and the walk keeps each
 // row tile's candidates in one part. 2048 row tiles of 64 in 132 blocks:
 // 16 rounds, a path of 16 x 64 tiles, each 64 x 128 x 8192 x 6 FLOPs at
-// 385 TFLOP/s x 0.70 / 132 slots (197.218 us): 201951.1 us, plus the
-// launch (4.0 us) and the TMA fill (3.2 us). At d = 8192 each row keeps
+// 385 TFLOP/s x 0.55 / 132 slots (251.005 us; 0.55 measured on rows
+// that fill the GPU, docs/performance-notes.md, version 40): 257028.7
+// us, plus the launch (4.0 us) and the TMA fill (3.2 us). At d = 8192 each row keeps
 // 8 lower bounds (certifiedLevelsFor), so the direct form takes up to 7
 // open candidates before it takes all.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTL
-// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 201958.3 us
+// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 257035.9 us
 // CERTL: certified: each candidate's 3xTF32 value carries a bound
 // CERTL-SAME: for their best 7 candidates or for all of them
 // The same kernel defers the rows that need the direct form over all
