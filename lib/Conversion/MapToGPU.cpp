@@ -565,27 +565,19 @@ LogicalResult GPUMapper::mapKernel(KernelOp kernel) {
     stepParams.push_back(fusec::rt::ParamDesc::tensorMap(
         bufferNames.lookup(kernel.getInputs()[input]), box[0], box[1]));
 
-  for (unsigned result : launch.memsetOutputs) {
+  auto fill = [&](std::string buffer, int64_t byte) {
     fusec::rt::StepDesc memset;
     memset.kind = fusec::rt::StepDesc::Kind::Memset;
-    memset.buffer = bufferNames.lookup(kernel.getResult(result));
-    memset.byte = 255;
+    memset.buffer = std::move(buffer);
+    memset.byte = byte;
     desc.steps.push_back(memset);
-  }
-  if (!scratchName.empty()) {
-    fusec::rt::StepDesc memset;
-    memset.kind = fusec::rt::StepDesc::Kind::Memset;
-    memset.buffer = scratchName;
-    memset.byte = 255;
-    desc.steps.push_back(memset);
-  }
-  if (!sharedScratchName.empty()) {
-    fusec::rt::StepDesc memset;
-    memset.kind = fusec::rt::StepDesc::Kind::Memset;
-    memset.buffer = sharedScratchName;
-    memset.byte = 0;
-    desc.steps.push_back(memset);
-  }
+  };
+  for (unsigned result : launch.memsetOutputs)
+    fill(bufferNames.lookup(kernel.getResult(result)), 255);
+  if (!scratchName.empty())
+    fill(scratchName, 255);
+  if (!sharedScratchName.empty())
+    fill(sharedScratchName, 0);
   fusec::rt::StepDesc step;
   step.kind = fusec::rt::StepDesc::Kind::Launch;
   step.entry = kernel.getSymName().str();

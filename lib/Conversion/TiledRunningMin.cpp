@@ -915,6 +915,9 @@ public:
   /// certifiedDefers: the third entry, the labels of the listed rows from
   /// their packed minima.
   LogicalResult buildDeferredUnpack(StringRef name);
+  /// The rows in the call's list (deferredList, mapped into the entry
+  /// being built as `list`): the blocks' reservations, at most its room.
+  Value listedRows(Value list);
   /// Creates an entry `name` after the main one, with its parameters (and
   /// tensor-map marks) and `threads` a block, maps the main entry's
   /// memrefs of them into it (`mapping`), and leaves the builder before
@@ -968,9 +971,8 @@ public:
   Value mergeWarp(Value tid) {
     return arith::DivUIOp::create(builder, loc, tid, idx(32));
   }
-  /// Dynamic shared memory of the deferred pass (buildDeferredPass).
-  int64_t deferredPassSharedBytes = 0;
-  /// Dynamic shared memory of the merge entry (emitRecheck sets it).
+  /// Dynamic shared memory of the merge entry (emitRecheck or
+  /// buildDeferredPass sets it).
   int64_t mergeSharedBytes = 0;
   /// The merge entry buildMerge is building.
   gpu::GPUFuncOp mergeFunc;
@@ -2650,9 +2652,13 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
     return arith::IndexCastUIOp::create(
         builder, loc, index, load(buffers.deferredRows, ValueRange{i}));
   };
-  auto forThreads = [&](Value end, Value step,
-                        llvm::function_ref<void(Value)> body) {
-    auto loop = scf::ForOp::create(builder, loc, tid, end, step);
+  // The block's threads over [begin, end), begin 0 when null.
+  auto forThreads = [&](Value end, llvm::function_ref<void(Value)> body,
+                        Value begin = Value()) {
+    Value first =
+        begin ? arith::AddIOp::create(builder, loc, begin, tid).getResult()
+              : tid;
+    auto loop = scf::ForOp::create(builder, loc, first, end, threads);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
     body(loop.getInductionVar());
@@ -2679,7 +2685,7 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
       builder, loc, idx(kDeferredListRows),
       arith::MinUIOp::create(builder, loc, base, idx(kDeferredListRows)));
   Value listed = arith::MinUIOp::create(builder, loc, count, room);
-  forThreads(listed, threads, [&](Value i) {
+  forThreads(listed, [&](Value i) {
     Value row = load(buffers.deferredRows, ValueRange{i});
     store(row, deferredList,
           ValueRange{arith::AddIOp::create(
@@ -2688,17 +2694,13 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
     store(i64c(kCertifiedUnset), labels,
           ValueRange{arith::IndexCastUIOp::create(builder, loc, index, row)});
   });
-  auto forRest = [&](llvm::function_ref<void(Value)> body) {
-    auto loop = scf::ForOp::create(
-        builder, loc, arith::AddIOp::create(builder, loc, listed, tid), count,
-        threads);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(loop.getBody());
-    body(loop.getInductionVar());
-  };
-  forRest([&](Value i) {
-    store(i64c(kCertifiedUnset), buffers.deferredBest, ValueRange{i});
-  });
+  // The rows past the list's room: [listed, count).
+  forThreads(
+      count,
+      [&](Value i) {
+        store(i64c(kCertifiedUnset), buffers.deferredBest, ValueRange{i});
+      },
+      listed);
   gpu::BarrierOp::create(builder, loc);
   {
     auto groups =
@@ -2707,7 +2709,7 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
     builder.setInsertionPointToStart(groups.getBody());
     Value first = groups.getInductionVar();
     Value last = arith::SubIOp::create(builder, loc, count, idx(1));
-    forThreads(k, threads, [&](Value col) {
+    forThreads(k, [&](Value col) {
       // A group's missing rows repeat its last; their values are dropped.
       SmallVector<Value> slots, rows;
       for (int64_t r = 0; r < kDeferredGroup; ++r) {
@@ -2732,12 +2734,15 @@ void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
     });
   }
   gpu::BarrierOp::create(builder, loc);
-  forRest([&](Value i) {
-    Value label = arith::AndIOp::create(
-        builder, loc, load(buffers.deferredBest, ValueRange{i}),
-        i64c(0xFFFFFFFFll));
-    store(label, labels, ValueRange{rowAt(i)});
-  });
+  forThreads(
+      count,
+      [&](Value i) {
+        Value label = arith::AndIOp::create(
+            builder, loc, load(buffers.deferredBest, ValueRange{i}),
+            i64c(0xFFFFFFFFll));
+        store(label, labels, ValueRange{rowAt(i)});
+      },
+      listed);
   // The list is empty for the next rows; its slots may be rewritten.
   gpu::BarrierOp::create(builder, loc);
   inFirstThread(
@@ -5689,6 +5694,13 @@ std::pair<Value, Value> TiledBuilder::unpackPair(Value packed, bool withValue) {
   return {low, arith::SelectOp::create(builder, loc, isNan, nan, decoded)};
 }
 
+Value TiledBuilder::listedRows(Value list) {
+  Value reserved = arith::IndexCastUIOp::create(
+      builder, loc, builder.getIndexType(),
+      memref::LoadOp::create(builder, loc, list, ValueRange{idx(0)}));
+  return arith::MinUIOp::create(builder, loc, reserved, idx(kDeferredListRows));
+}
+
 LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   IRMapping mapping;
   gpu::GPUFuncOp pass = createSiblingEntry(name, kDeferredPassThreads, mapping);
@@ -5701,14 +5713,13 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   Value colMem = mapping.lookup(ctx.inputs[plan.colLeaf.getArgNumber()]);
   Value labels = mapping.lookup(ctx.outputs[*plan.indexOutput]);
   Value list = mapping.lookup(deferredList);
+  // certifiedDefers: a static multiple of 4.
   int64_t dStatic = cast<MemRefType>(rowMem.getType()).getDimSize(1);
-  if (ShapedType::isDynamic(dStatic) || dStatic % 4)
-    return ctx.kernel.emitOpError(
-        "the certified kernel's deferred pass needs a static feature count "
-        "that is a multiple of 4");
   auto toIndex = [&](Value v) -> Value {
     return arith::IndexCastUIOp::create(builder, loc, index, v);
   };
+  // (a + b - 1) / b, where CeilDivUIOp's expansion guards a = 0: these
+  // counts stay far below overflow, and the benched PTX kept this form.
   auto cdiv = [&](Value a, int64_t b) -> Value {
     return arith::DivUIOp::create(
         builder, loc, arith::AddIOp::create(builder, loc, a, idx(b - 1)),
@@ -5734,7 +5745,7 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   int64_t colsBytes = kDeferredPassThreads * kDeferredPassStride * 4;
   int64_t rowsBytes = kDeferredPassRows * kDeferredPassSlice * 4;
   int64_t slotsBytes = kDeferredPassRows * 8;
-  deferredPassSharedBytes = colsBytes + rowsBytes + 2 * slotsBytes;
+  mergeSharedBytes = colsBytes + rowsBytes + 2 * slotsBytes;
   Value base = gpu::DynamicSharedMemoryOp::create(
       builder, loc,
       MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
@@ -5753,12 +5764,7 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
   Value candidates = memref::DimOp::create(builder, loc, colMem, 0);
   Value features = idx(dStatic);
-  // The blocks of the main entry reserved `reserved` rows; the list holds
-  // the first kDeferredListRows.
-  Value count = arith::MinUIOp::create(
-      builder, loc,
-      toIndex(memref::LoadOp::create(builder, loc, list, ValueRange{idx(0)})),
-      idx(kDeferredListRows));
+  Value count = listedRows(list);
   Value groups = cdiv(count, kDeferredPassRows);
   Value items = arith::MulIOp::create(builder, loc, groups,
                                       cdiv(candidates, kDeferredPassThreads));
@@ -5919,12 +5925,7 @@ LogicalResult TiledBuilder::buildDeferredUnpack(StringRef name) {
   Type index = builder.getIndexType();
   Value labels = mapping.lookup(ctx.outputs[*plan.indexOutput]);
   Value list = mapping.lookup(deferredList);
-  Value count = arith::MinUIOp::create(
-      builder, loc,
-      arith::IndexCastUIOp::create(
-          builder, loc, index,
-          memref::LoadOp::create(builder, loc, list, ValueRange{idx(0)})),
-      idx(kDeferredListRows));
+  Value count = listedRows(list);
   Value threads = idx(kDeferredPassThreads);
   Value first = arith::AddIOp::create(
       builder, loc,
@@ -5954,8 +5955,6 @@ LogicalResult TiledBuilder::buildDeferredUnpack(StringRef name) {
   return success();
 }
 
-/// The second entry of a split launch: unpacks (key << 32 | index) into
-/// labels and, when the kernel returns them, values.
 gpu::GPUFuncOp TiledBuilder::createSiblingEntry(StringRef name, int64_t threads,
                                                 IRMapping &mapping) {
   gpu::GPUFuncOp main = ctx.func;
@@ -5984,6 +5983,8 @@ gpu::GPUFuncOp TiledBuilder::createSiblingEntry(StringRef name, int64_t threads,
   return entryFunc;
 }
 
+/// The second entry of a split launch: unpacks (key << 32 | index) into
+/// labels and, when the kernel returns them, values.
 LogicalResult TiledBuilder::buildMerge(StringRef name) {
   IRMapping mapping;
   gpu::GPUFuncOp merge =
@@ -7741,7 +7742,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     launch.mergeEntry = (ctx.kernel.getSymName() + "_deferred").str();
     if (failed(tb.buildDeferredPass(launch.mergeEntry)))
       return failure();
-    launch.mergeSharedBytes = tb.deferredPassSharedBytes;
+    launch.mergeSharedBytes = tb.mergeSharedBytes;
     launch.mergeGrid = {
         Expr::integer(2 * int64_t(ctx.tiles.device.multiprocessors)),
         Expr::integer(1), Expr::integer(1)};
