@@ -3,7 +3,9 @@
 `fusec --ledger=json` on each example at each seed shape (the same
 specialization as bench/build-kernels.py), flattened to
 {"rows": [{program, shape, plan, floor_us, peak_bytes, bytes, flops}]} for
-bench/bench.py --predictions.
+bench/bench.py --predictions. A fused plan's peak_bytes counts the
+temporaries of the schedule (the recheck's scratch labels, the certified
+kernel's list of deferred rows).
 
     bench/predictions.py --fusec build/bin/fusec --out predictions.json
 """
@@ -24,8 +26,12 @@ CHAINS = {"chain-4096": 4096, "chain-1e6": 1000000,
 
 
 def ledger(fusec, text, sizes, extra=()):
-    proc = subprocess.run([fusec, "-", "--ledger=json", f"--sizes={sizes}"]
-                          + list(extra),
+    """The ledger at `sizes` ("n=N"), with the schedule chosen for N rows as
+    build-kernels.py compiles it (--expected-rows), so that the fused
+    plan's peak counts that schedule's temporaries."""
+    rows = sizes.split("=", 1)[1]
+    proc = subprocess.run([fusec, "-", "--ledger=json", f"--sizes={sizes}",
+                           f"--expected-rows={rows}"] + list(extra),
                           input=text.encode(), capture_output=True)
     if proc.returncode:
         raise RuntimeError(proc.stderr.decode())

@@ -2088,7 +2088,12 @@ void mlir::fuse::printPlanTable(raw_ostream &os, const PlanCost &plan,
      << countOf(plan.kernels.size(), "kernel", "kernels") << ", "
      << countOf(plan.total.launches, "launch", "launches") << ", peak "
      << plan.peakBytes << " bytes (" << formatBytes(plan.peakBytes)
-     << ") above the inputs\n";
+     << ") above the inputs";
+  if (plan.temporaryBytes)
+    os << ", " << plan.temporaryBytes << " of them ("
+       << formatBytes(plan.temporaryBytes)
+       << ") the GPU schedule's temporaries";
+  os << "\n";
   auto row = [&](StringRef index, StringRef name, int64_t read, int64_t written,
                  int64_t flops, const TimeEstimate &estimate,
                  StringRef outputs) {
@@ -2188,6 +2193,7 @@ llvm::json::Object mlir::fuse::planToJSON(const PlanCost &plan,
   obj["function"] = plan.function;
   obj["sizes"] = plan.sizes;
   obj["peak_bytes"] = plan.peakBytes;
+  obj["temporary_bytes"] = plan.temporaryBytes;
   obj["kernels"] = std::move(kernels);
   obj.erase("name");
   obj.erase("writes");
@@ -2407,6 +2413,16 @@ static FailureOr<CostedPlan> costPlan(func::FuncOp func, PlanKind kind,
                   options.persistentBlocks);
   if (failed(cost))
     return failure();
+  if (kind == PlanKind::Fused && options.scheduleTemporaries) {
+    if (std::optional<int64_t> bytes =
+            options.scheduleTemporaries(func.getSymName(), sizes)) {
+      cost->temporaryBytes = *bytes;
+      if (!addChecked(cost->peakBytes, *bytes))
+        return mlir::emitError(func.getLoc())
+               << "byte ledger: the allocated bytes overflow int64 at these "
+                  "sizes";
+    }
+  }
   llvm::Expected<PlanTime> time = estimatePlan(*cost, options.device);
   if (!time)
     return mlir::emitError(func.getLoc())

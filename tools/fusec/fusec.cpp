@@ -10,10 +10,11 @@
 #include "fusec/Compiler/Compiler.h"
 #include "fusec/InitFusec.h"
 #include "fusec/Pipeline/Pipelines.h"
+#include "fusec/runtime/LaunchDesc.h"
 
-#include "mlir/IR/AsmState.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -21,6 +22,7 @@
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -178,9 +180,57 @@ static cl::opt<std::string> measurements(
              "floors"),
     cl::init(""), cl::cat(fusecCategory));
 
+/// The bytes of the temporaries in `function`'s launch description (in
+/// `scheduled`) at `sizes`; nullopt when it has none recorded or a size it
+/// needs is unbound or overflows (the ledger reports unbound sizes itself).
+/// The runtime allocates them for the whole call (docs/abi.md).
+static std::optional<int64_t>
+launchTemporaryBytes(ModuleOp scheduled, StringRef function,
+                     const mlir::fuse::SizeBindings &sizes) {
+  auto func = scheduled.lookupSymbol<func::FuncOp>(function);
+  auto json = func ? func->getAttrOfType<StringAttr>("fusec.launch") : nullptr;
+  if (!json)
+    return std::nullopt;
+  fusec::rt::Expected<fusec::rt::LaunchDesc> desc =
+      fusec::rt::parseLaunchDesc(json.getValue().str());
+  if (!desc.ok())
+    return std::nullopt;
+  fusec::rt::SymbolValues symbols;
+  for (const fusec::rt::SizeDesc &size : desc->sizes) {
+    // A size symbol is a dynamic dimension, which `NAME=V` binds unless
+    // argI.dimJ names it.
+    std::optional<int64_t> value = sizes.lookupDim(size.arg, size.dim);
+    if (!value)
+      if (std::optional<std::pair<std::string, int64_t>> all = sizes.getAll())
+        value = all->second;
+    if (!value)
+      return std::nullopt;
+    symbols[size.name] = *value;
+  }
+  int64_t total = 0;
+  for (const fusec::rt::BufferDesc &buffer : desc->buffers) {
+    int64_t bytes = fusec::rt::dtypeBytes(buffer.dtype);
+    for (const fusec::rt::Dim &dim : buffer.shape) {
+      int64_t extent = dim.size;
+      if (dim.isSymbol()) {
+        auto it = symbols.find(dim.symbol);
+        if (it == symbols.end())
+          return std::nullopt;
+        extent = it->second;
+      }
+      if (llvm::MulOverflow(bytes, extent, bytes))
+        return std::nullopt;
+    }
+    if (llvm::AddOverflow(total, bytes, total))
+      return std::nullopt;
+  }
+  return total;
+}
+
 /// `fusec --ledger`: the eager plan of the program as written, the fused
 /// plan after fusion, the decision, and the GPU schedule chosen for each
-/// kernel.
+/// kernel. The program is scheduled first: the fused plans' peaks count the
+/// temporaries that the schedule's launches allocate.
 static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
                              llvm::raw_ostream &os) {
   OwningOpRef<ModuleOp> eager = parseSourceFile<ModuleOp>(sourceMgr, &context);
@@ -240,8 +290,35 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
                  << "\n";
     return 1;
   }
+  // The GPU schedule, for its temporaries and its decisions (remarks).
+  PassManager gpm(&context);
+  fusec::GPUPipelineOptions gpu;
+  gpu.device = device;
+  gpu.allowReassociation = allowReassociation;
+  gpu.fuseIndexReductions = fuseIndexReductions;
+  gpu.arch = arch;
+  gpu.tileM = tileM;
+  gpu.tileN = tileN;
+  gpu.tileK = tileK;
+  gpu.split = split;
+  gpu.precision = precision;
+  // As a compile with the same flags: --expected-rows, not --sizes, picks
+  // the schedule.
+  gpu.expectedRows = expectedRows;
+  gpu.stages = stages;
+  gpu.cluster = cluster;
+  gpu.persistent = persistent;
+  gpu.clusterSplit = clusterSplit;
+  gpu.compensatedSums = compensatedSums;
+  fusec::buildGPUKernelPipeline(gpm, gpu);
+  if (failed(gpm.run(*scheduled)))
+    return 1;
   options.sizes = *bindings;
   options.measurementsPath = measurements;
+  options.scheduleTemporaries = [&](StringRef function,
+                                    const mlir::fuse::SizeBindings &sizes) {
+    return launchTemporaryBytes(*scheduled, function, sizes);
+  };
   if (failed(mlir::fuse::printLedger(*eager, *fused, options, os,
                                      ledger == LedgerFormat::JSON)))
     return 1;
@@ -254,27 +331,6 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
       os << "  " << decision << "\n";
   }
 
-  // The schedule decisions, as remarks.
-  PassManager gpm(&context);
-  fusec::GPUPipelineOptions gpu;
-  gpu.device = device;
-  gpu.allowReassociation = allowReassociation;
-  gpu.fuseIndexReductions = fuseIndexReductions;
-  gpu.arch = arch;
-  gpu.tileM = tileM;
-  gpu.tileN = tileN;
-  gpu.tileK = tileK;
-  gpu.split = split;
-  gpu.precision = precision;
-  gpu.expectedRows = expectedRows;
-  gpu.stages = stages;
-  gpu.cluster = cluster;
-  gpu.persistent = persistent;
-  gpu.clusterSplit = clusterSplit;
-  gpu.compensatedSums = compensatedSums;
-  fusec::buildGPUKernelPipeline(gpm, gpu);
-  if (failed(gpm.run(*scheduled)))
-    return 1;
   os << "\nGPU schedule (" << arch << "):\n";
   scheduled->walk([&](gpu::GPUFuncOp func) {
     if (auto remark = func->getAttrOfType<StringAttr>("fusec.schedule"))

@@ -22,6 +22,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -203,8 +204,14 @@ struct PlanCost {
   /// The largest number of bytes allocated above the inputs at any moment
   /// of the call: intermediates freed after their last use and the
   /// results, which live to the end (the seeds' definition). A view keeps
-  /// its base alive, as in PyTorch.
+  /// its base alive, as in PyTorch. A fused plan's peak includes
+  /// `temporaryBytes`.
   int64_t peakBytes = 0;
+  /// Bytes that the GPU schedule's launch descriptions allocate for the
+  /// whole call beyond the outputs (a recheck's scratch labels, a certified
+  /// kernel's list of deferred rows); 0 when no schedule was consulted
+  /// (LedgerOptions::scheduleTemporaries).
+  int64_t temporaryBytes = 0;
 };
 
 /// The block argument (kernel input) that a factor of a Gram-form product
@@ -312,6 +319,14 @@ struct LedgerOptions {
   std::string measurementsPath;
   /// The GPU schedule's precision for f32 Gram-form products (computePlan).
   std::string precision = "ieee";
+  /// The bytes of temporaries that the GPU schedule of a function allocates
+  /// for a call at the given sizes, or nullopt when it is not known. The
+  /// schedule decides them (MapToGPU's launch descriptions), after the
+  /// ledger's plans, so a caller that has scheduled the program passes
+  /// them in and the fused plans' peaks count them.
+  std::function<std::optional<int64_t>(StringRef function,
+                                       const SizeBindings &sizes)>
+      scheduleTemporaries;
 };
 
 /// Eager against fused, and whether fusing pays.
