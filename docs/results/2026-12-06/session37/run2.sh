@@ -8,7 +8,7 @@
 # then Nsight Compute's DRAM, L2, cycle and instruction counts for one
 # call of each at n = 131072 (session17's ncu-f16-once.py). device-pkg8:
 # a.ptx (655eba1) and k.ptx (version 41). Carries device-pkg8 and
-# device-pkg/lib/libfusec_runtime.so.
+# device-pkg/lib/libfusec_runtime.so (and device-pkg9 for the H200 part).
 set -u
 cd "$(dirname "$0")/../../../.."
 export PATH=$PATH:/usr/local/cuda/bin
@@ -26,3 +26,17 @@ for v in a k; do
     device-pkg/lib/libfusec_runtime.so device-pkg8/$v.ptx > $OUT/ncu-$v.txt 2>&1
   echo "ncu $v rc $?"; grep -E 'dram__|lts__|cycles|inst_exec|hmma' $OUT/ncu-$v.txt
 done
+# On an H200 only (session 36 measured these on an H100): the bench of the
+# naive example's direct form, certified and reassociated rows on the three
+# large shapes beside the peers and torch.compile's running tiles
+# (device-pkg9/certified-large: those 9 kernels of bench/build-kernels.py
+# at d135686 with predictions.json, cut by session34's cut-kernels.py).
+if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
+  . scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
+  bench_shapes certified-large device-pkg9/certified-large \
+    sample-heavy,centroid-heavy,feature-heavy --budget-seconds 240 \
+    --tiles-large once --no-cupy --no-jax
+  grep -E 'running tiles|fusec|cuBLAS' $OUT/certified-large/performance.md |
+    grep -v graph | grep ms | head -24 | cut -c1-200
+  echo "done ($(elapsed) s)"
+fi
