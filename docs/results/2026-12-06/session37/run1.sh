@@ -3,7 +3,7 @@
 # by `ult and ord` instead of `olt or (uno and ord)`; every kernel with
 # argmin's NaN order changes, labels must not). bench/ab.py of
 # sample-heavy-f16's wgmma kernel before (a, from 655eba1's fusec) and
-# after (n); gpu-tests.sh's NaN, inf, ties and main cases with version 41's
+# after (k); gpu-tests.sh's NaN, inf, ties and main cases with version 41's
 # fuse-run; the bench of sample-heavy-f16 beside cuBLAS fp16 alone and
 # torch.compile (device-pkg7/k: every bench kernel from version 41's fusec,
 # predictions.json with the schedule's temporaries in the peaks).
