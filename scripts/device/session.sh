@@ -16,6 +16,14 @@
 #   bench_shapes NAME KERNELS SHAPES [bench.py args...]
 #                                bench/bench.py into $OUT/NAME/, its target
 #                                lines on stdout
+#   ncu_counts LOG REGEX COMMAND...
+#                                Nsight Compute's counts (SESSION_NCU_METRICS,
+#                                plus NCU_EXTRA if set) for the first kernel
+#                                of COMMAND whose name matches REGEX, into
+#                                $OUT/LOG.txt, the counts on stdout
+#   ncu_fusec LOG PTX            ncu_counts of one call of a kernel's main
+#                                entry (*_k0) at the PTX's own shape
+#                                (ncu-f16-once.py through the runtime)
 #
 #===----------------------------------------------------------------------===#
 export PATH=$PATH:/usr/local/cuda/bin FUSEC_CACHE_DIR=/tmp/fusec-cache
@@ -49,4 +57,19 @@ bench_shapes() {
   echo "bench $name rc $? ($(elapsed) s)"
   grep -E '^target' "$OUT/$name.log" | cut -c1-220
   gzip "$OUT/$name.log"
+}
+SESSION_NCU_METRICS=dram__bytes_read.sum,lts__t_bytes.sum,gpc__cycles_elapsed.max,smsp__inst_executed.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active
+ncu_counts() {
+  local log=$1 regex=$2 ncu
+  shift 2
+  ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  timeout 150 "$ncu" --metrics "$SESSION_NCU_METRICS${NCU_EXTRA:+,$NCU_EXTRA}" \
+    -k regex:"$regex" -c 1 "$@" > "$OUT/$log.txt" 2>&1
+  echo "$log rc $? ($(elapsed) s)"
+  grep -E '^  [a-zA-Z_0-9]+.*\(|dram__|lts__|cycles|inst_exec|hmma|launch__' \
+    "$OUT/$log.txt" | cut -c1-160
+}
+ncu_fusec() {
+  ncu_counts "$1" '_k0$' python3 \
+    docs/results/h200-2026-12-01/session17/ncu-f16-once.py "$SESSION_RUNTIME" "$2"
 }

@@ -13,12 +13,8 @@ cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 K=gemm_argmin_f16.sample-heavy-f16.wgmma
-ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
 for v in a a8 a32; do
-  timeout 90 $ncu --metrics dram__bytes_read.sum,lts__t_bytes.sum,gpc__cycles_elapsed.max,smsp__inst_executed.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active \
-    -k regex:'gemm_argmin_f16_k0$' -c 1 python3 docs/results/h200-2026-12-01/session17/ncu-f16-once.py \
-    device-pkg/lib/libfusec_runtime.so device-pkg10/$v/$K.ptx > $OUT/ncu-$v.txt 2>&1
-  echo "ncu $v rc $?"; grep -E 'dram__|lts__|cycles|inst_exec|hmma' $OUT/ncu-$v.txt
+  ncu_fusec ncu-$v device-pkg10/$v/$K.ptx
 done
 if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
   bench_shapes certified-large device-pkg/certified-large \
