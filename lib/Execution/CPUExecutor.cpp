@@ -16,9 +16,13 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/ExecutionEngine/Orc/Shared/ExecutorSymbolDef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <mutex>
 
@@ -205,6 +209,27 @@ CPUExecutable::CPUExecutable(std::string funcName, FunctionShapes shapes,
 
 CPUExecutable::~CPUExecutable() = default;
 
+/// float -> bf16, rounded to nearest even, NaN kept a (quiet) NaN: what
+/// compiler-rt's __truncsfbf2 computes. LLVM calls that builtin to round
+/// bf16 arithmetic (done in f32) on hosts without a native conversion, such
+/// as x86 without AVX512-BF16, and neither the JIT's process nor Debian
+/// 12's libgcc defines it. bf16 travels in a floating-point register, as
+/// float does, in the low 16 bits: the result is returned as the float
+/// whose bit pattern is the bf16's, zero-extended.
+static float truncFloatToBF16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  uint32_t half;
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    half = (bits >> 16) | 0x0040u;
+  else
+    half = (bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16;
+  uint32_t widened = half & 0xffffu;
+  float result;
+  std::memcpy(&result, &widened, sizeof(result));
+  return result;
+}
+
 static void initializeNativeTarget() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -265,6 +290,13 @@ CPUExecutable::compile(ModuleOp module, StringRef funcName,
                           " failed: " + llvm::toString(engine.takeError()));
     return failure();
   }
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("__truncsfbf2")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&truncFloatToBF16),
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+    return symbols;
+  });
   return std::unique_ptr<CPUExecutable>(new CPUExecutable(
       funcName.str(), std::move(*shapes), std::move(*engine)));
 }
