@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -230,6 +231,23 @@ static float truncFloatToBF16(float value) {
   return result;
 }
 
+/// double -> bf16 in one rounding (__truncdfbf2): the double goes to float
+/// rounded to odd (toward zero, the last bit set when inexact), which keeps
+/// 16 bits more than bf16 and so cannot round twice, then to bf16.
+static float truncDoubleToBF16(double value) {
+  float narrowed = static_cast<float>(value);
+  if (std::isfinite(value) && static_cast<double>(narrowed) != value) {
+    uint32_t bits;
+    std::memcpy(&bits, &narrowed, sizeof(bits));
+    // Sign and magnitude: one less in the bits is one ulp toward zero.
+    if (std::fabs(static_cast<double>(narrowed)) > std::fabs(value))
+      --bits;
+    bits |= 1u;
+    std::memcpy(&narrowed, &bits, sizeof(narrowed));
+  }
+  return truncFloatToBF16(narrowed);
+}
+
 static void initializeNativeTarget() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -292,9 +310,12 @@ CPUExecutable::compile(ModuleOp module, StringRef funcName,
   }
   (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
+    auto flags =
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable;
     symbols[interner("__truncsfbf2")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&truncFloatToBF16),
-        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+        llvm::orc::ExecutorAddr::fromPtr(&truncFloatToBF16), flags};
+    symbols[interner("__truncdfbf2")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&truncDoubleToBF16), flags};
     return symbols;
   });
   return std::unique_ptr<CPUExecutable>(new CPUExecutable(

@@ -1,7 +1,10 @@
 // The nearest-centroid assignment and an f32 -> bf16 cast on the CPU path,
 // against the float64 reference. LLVM rounds bf16 arithmetic (done in f32)
 // through the __truncsfbf2 builtin on hosts without a native conversion
-// (x86 without AVX512-BF16); the CPU executor supplies it. Without it these
+// (x86 without AVX512-BF16), and __truncdfbf2 for f64 -> bf16; the CPU
+// executor supplies both (their rounding against the reference evaluator's:
+// docs/results/2026-12-06/session39/bf16-rounding-check.sh, 16 M values,
+// halfway cases included, none differ). Without them these
 // runs fail to link on such a host ("Symbols not found: __truncsfbf2").
 
 // Pure bf16: the differences, squares and sums round to bf16.
@@ -43,5 +46,18 @@ func.func @naive_bf16(%x: tensor<?x40xbf16>, %c: tensor<24x40xbf16>) -> tensor<?
 // ROUND-INF: fuse-run: PASS: 20 trials, 0 mismatches
 func.func @round_bf16(%x: tensor<?x40xf32>) -> tensor<?x40xbf16> {
   %y = fuse.cast %x : tensor<?x40xf32> to tensor<?x40xbf16>
+  return %y : tensor<?x40xbf16>
+}
+
+// f64 -> bf16 rounds once, through __truncdfbf2 (the executor defines it
+// too: double to float rounded to odd, then to bf16).
+// RUN: fuse-run %s --func=round_f64_bf16 --trials=20 --seed=218 | FileCheck %s --check-prefix=ROUND64
+// ROUND64-NOT: FAIL
+// ROUND64: fuse-run: PASS: 20 trials, 0 mismatches
+// RUN: fuse-run %s --func=round_f64_bf16 --trials=20 --seed=219 --fill=nan | FileCheck %s --check-prefix=ROUND64-NAN
+// ROUND64-NAN-NOT: FAIL
+// ROUND64-NAN: fuse-run: PASS: 20 trials, 0 mismatches
+func.func @round_f64_bf16(%x: tensor<?x40xf64>) -> tensor<?x40xbf16> {
+  %y = fuse.cast %x : tensor<?x40xf64> to tensor<?x40xbf16>
   return %y : tensor<?x40xbf16>
 }
