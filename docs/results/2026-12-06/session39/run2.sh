@@ -21,7 +21,7 @@ for v in vW8 v s500; do
   ab ab-a-$v device-pkg10/a device-pkg10/$v $F16
 done
 for v in vW8; do
-  [ $(elapsed) -lt 120 ] || break
+  [ $(elapsed) -lt 60 ] || break
   ncu_fusec ncu-$v device-pkg10/$v/$F16.ptx
 done
 echo "done ($(elapsed) s)"
