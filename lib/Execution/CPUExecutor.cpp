@@ -15,13 +15,13 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/ExecutionEngine/Orc/Shared/ExecutorSymbolDef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
 
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -210,42 +210,40 @@ CPUExecutable::CPUExecutable(std::string funcName, FunctionShapes shapes,
 
 CPUExecutable::~CPUExecutable() = default;
 
-/// float -> bf16, rounded to nearest even, NaN kept a (quiet) NaN: what
-/// compiler-rt's __truncsfbf2 computes. LLVM calls that builtin to round
-/// bf16 arithmetic (done in f32) on hosts without a native conversion, such
-/// as x86 without AVX512-BF16, and neither the JIT's process nor Debian
-/// 12's libgcc defines it. bf16 travels in a floating-point register, as
-/// float does, in the low 16 bits: the result is returned as the float
-/// whose bit pattern is the bf16's, zero-extended.
-static float truncFloatToBF16(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, sizeof(bits));
-  uint32_t half;
-  if ((bits & 0x7fffffffu) > 0x7f800000u)
-    half = (bits >> 16) | 0x0040u;
-  else
-    half = (bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16;
-  uint32_t widened = half & 0xffffu;
+/// LLVM rounds bf16 arithmetic (done in f32) through compiler-rt's
+/// __truncsfbf2, and f64 -> bf16 casts through __truncdfbf2, on hosts
+/// without a native conversion (x86 without AVX512-BF16); neither the JIT's
+/// process nor Debian 12's libgcc defines them, so the executor does. bf16
+/// travels in a floating-point register, as float does, in the low 16
+/// bits: each returns the float whose bit pattern is the bf16's,
+/// zero-extended.
+static float inFloatRegister(uint16_t bf16Bits) {
+  uint32_t widened = bf16Bits;
   float result;
   std::memcpy(&result, &widened, sizeof(result));
   return result;
 }
 
-/// double -> bf16 in one rounding (__truncdfbf2): the double goes to float
-/// rounded to odd (toward zero, the last bit set when inexact), which keeps
-/// 16 bits more than bf16 and so cannot round twice, then to bf16.
+/// __truncsfbf2: round to nearest even, NaN kept a (quiet) NaN. By hand,
+/// not through APFloat, because it runs once per bf16 operation.
+static float truncFloatToBF16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    return inFloatRegister(static_cast<uint16_t>((bits >> 16) | 0x0040u));
+  return inFloatRegister(
+      static_cast<uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16));
+}
+
+/// __truncdfbf2: one rounding to nearest even, as fuse-run's host tensors
+/// convert.
 static float truncDoubleToBF16(double value) {
-  float narrowed = static_cast<float>(value);
-  if (std::isfinite(value) && static_cast<double>(narrowed) != value) {
-    uint32_t bits;
-    std::memcpy(&bits, &narrowed, sizeof(bits));
-    // Sign and magnitude: one less in the bits is one ulp toward zero.
-    if (std::fabs(static_cast<double>(narrowed)) > std::fabs(value))
-      --bits;
-    bits |= 1u;
-    std::memcpy(&narrowed, &bits, sizeof(narrowed));
-  }
-  return truncFloatToBF16(narrowed);
+  llvm::APFloat converted(value);
+  bool losesInfo = false;
+  (void)converted.convert(llvm::APFloat::BFloat(),
+                          llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return inFloatRegister(
+      static_cast<uint16_t>(converted.bitcastToAPInt().getZExtValue()));
 }
 
 static void initializeNativeTarget() {

@@ -50,7 +50,7 @@ func.func @round_bf16(%x: tensor<?x40xf32>) -> tensor<?x40xbf16> {
 }
 
 // f64 -> bf16 rounds once, through __truncdfbf2 (the executor defines it
-// too: double to float rounded to odd, then to bf16).
+// too, through APFloat).
 // RUN: fuse-run %s --func=round_f64_bf16 --trials=20 --seed=218 | FileCheck %s --check-prefix=ROUND64
 // ROUND64-NOT: FAIL
 // ROUND64: fuse-run: PASS: 20 trials, 0 mismatches

@@ -9,8 +9,10 @@
 # Prints "0 of 16000030 differ" (session 39).
 set -euo pipefail
 work=$(mktemp -d)
-sed -n '/^static float truncFloatToBF16/,/^}/p;/^static float truncDoubleToBF16/,/^}/p' \
-  lib/Execution/CPUExecutor.cpp > "$work/builtins.inc"
+{ echo '#include "llvm/ADT/APFloat.h"'
+  sed -n '/^static float inFloatRegister/,/^}/p;/^static float truncFloatToBF16/,/^}/p;/^static float truncDoubleToBF16/,/^}/p' \
+    lib/Execution/CPUExecutor.cpp
+} > "$work/builtins.inc"
 { echo '#include <algorithm>'; echo '#include <cmath>'; echo '#include <limits>'
   sed -n '/^static double roundToFormat/,/^}/p' lib/Reference/Evaluator.cpp
 } > "$work/reference.inc"
@@ -74,6 +76,7 @@ int main() {
   return bad != 0;
 }
 CPP
-clang++ -O1 -std=c++17 "$work/check.cpp" -o "$work/check"
+clang++ -O1 -std=c++17 -I/usr/lib/llvm-22/include "$work/check.cpp" -o "$work/check" \
+  -L/usr/lib/llvm-22/lib -lLLVM -Wl,-rpath,/usr/lib/llvm-22/lib
 "$work/check"
 rm -rf "$work"
