@@ -33,8 +33,84 @@ fusec::compile(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   return compileModule(*module, options);
 }
 
+namespace {
+
+/// A diagnostic held back while the certified schedule is tried.
+struct HeldDiagnostic {
+  Location loc;
+  DiagnosticSeverity severity;
+  std::string message;
+};
+
+} // namespace
+
+/// --precision=auto on sm_90a: compiles a copy under 3xtf32-certified, whose
+/// labels are the direct form's IEEE labels (docs/tensor-cores.md), and
+/// keeps it when every kernel took it. A kernel it does not apply to (a
+/// Gram form written by the user, values beside the labels, an initial
+/// value) makes that compile fail, and then the ieee compile runs instead:
+/// auto never reports the certified schedule's errors. Returns failure when
+/// the copy did not compile, leaving `module` untouched.
+static FailureOr<fusec::CompileResult>
+compileCertifiedCopy(ModuleOp module, const fusec::CompileOptions &options) {
+  MLIRContext *context = module.getContext();
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
+  fusec::CompileOptions certified = options;
+  certified.precision = "3xtf32-certified";
+  std::vector<HeldDiagnostic> held;
+  FailureOr<fusec::CompileResult> result = failure();
+  {
+    ScopedDiagnosticHandler hold(context, [&](Diagnostic &diag) {
+      held.push_back({diag.getLocation(), diag.getSeverity(), diag.str()});
+      return success();
+    });
+    result = fusec::compileModule(*copy, certified);
+  }
+  if (failed(result))
+    return failure();
+  // The copy's remarks and warnings are the compile's own.
+  for (const HeldDiagnostic &diag : held) {
+    if (diag.severity == DiagnosticSeverity::Remark)
+      emitRemark(diag.loc) << diag.message;
+    else if (diag.severity == DiagnosticSeverity::Warning)
+      emitWarning(diag.loc) << diag.message;
+  }
+  module->setAttrs((*copy)->getAttrDictionary());
+  module.getBodyRegion().takeBody(copy->getBodyRegion());
+  return result;
+}
+
+std::string fusec::resolvePrecision(ModuleOp module,
+                                    const CompileOptions &options) {
+  if (options.precision != "auto")
+    return options.precision;
+  if (options.arch != "sm_90a")
+    return "ieee";
+  CompileOptions trial = options;
+  // The schedule decides: no need to lower it.
+  trial.emit = EmitLevel::GPU;
+  trial.remarks = false;
+  trial.configurePassManager = nullptr;
+  trial.precision = "3xtf32-certified";
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
+  ScopedDiagnosticHandler silence(module.getContext(),
+                                  [](Diagnostic &) { return success(); });
+  return succeeded(compileModule(*copy, trial)) ? "3xtf32-certified" : "ieee";
+}
+
 FailureOr<fusec::CompileResult>
 fusec::compileModule(ModuleOp module, const CompileOptions &options) {
+  if (options.precision == "auto") {
+    CompileOptions resolved = options;
+    // Only sm_90a has the warpgroup MMAs the certified schedule runs on.
+    if (options.arch == "sm_90a")
+      if (FailureOr<CompileResult> certified =
+              compileCertifiedCopy(module, options);
+          succeeded(certified))
+        return certified;
+    resolved.precision = "ieee";
+    return compileModule(module, resolved);
+  }
   MLIRContext *context = module.getContext();
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())

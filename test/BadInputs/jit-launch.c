@@ -4,7 +4,7 @@
 // the stand-in of Inputs/fake-libcuda.c, so this needs no GPU. Every
 // failure is an error value with a message; the process survives.
 //
-// RUN: %cc -std=c11 -Wall -Werror -shared -fPIC %S/Inputs/fake-libcuda.c -o %t-libcuda.so
+// RUN: %cc -std=c11 -Wall -Werror -shared -fPIC -DFAKE_CUDA_TENSOR_MAPS %S/Inputs/fake-libcuda.c -o %t-libcuda.so
 // RUN: %cc -std=c99 -Wall -Werror %s -I%fusec_src/include -I%fusec_src/runtime/include -L%fusec_obj/lib -lfusec_jit -lfusec_runtime -Wl,-rpath,%fusec_obj/lib -o %t
 // RUN: rm -rf %t.cache
 // RUN: env FUSEC_CACHE_DIR=%t.cache FUSEC_CUDA_DRIVER=%t-libcuda.so %t %examples/naive_argmin.mlir | FileCheck %s
@@ -26,6 +26,10 @@
 // CHECK-NEXT: load NULL text: rc=1 fusec_jit_load: NULL argument
 // CHECK-NEXT: load a syntax error: rc=1 fusec JIT: cannot parse the program: | fusec-jit-input:2:23: error: expected ':'
 // CHECK-NEXT: load: rc=0 (no message)
+// The JIT's default precision (auto) on the stand-in's compute capability
+// 9.0 (sm_90a) takes the certified 3xTF32 kernel, whose rows come by TMA:
+// an f32 (type 7) map of the 8 rows.
+// CHECK-NEXT: encode: type 7, dims 512 x 8,
 // CHECK-NEXT: good launch: rc=0 kernels=1
 // CHECK-NEXT: 1 argument: rc=1 naive_argmin: expected 3 arguments (arg0, arg1, result0), got 1
 // CHECK-NEXT: f64 for f32: rc=1 naive_argmin: argument 1 ('arg1'): dtype is f64, expected f32

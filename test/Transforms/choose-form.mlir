@@ -15,6 +15,11 @@
 // RUN: fuse-opt %s -split-input-file -fuse-choose-form='precision=3xtf32-certified emit-remarks=true' 2>&1 | FileCheck %s --check-prefix=CERT
 // CERT: remark: fuse-choose-form: Gram form: predicted fused floor 13.2 us in the Gram form (products on tensor cores, 3xtf32-certified) against 35.9 us direct on h200 at n=4096
 // CERT: remark: fuse-choose-form: direct form: --precision=3xtf32-certified needs a static multiple of 4 features, not 510; the direct form's kernel gives the same labels
+// The schedule certifies an f32 argmin's labels alone: a distance that
+// also gives the row minima, or an f64 one, would run the Gram form
+// uncertified, so both keep the direct form.
+// CERT: remark: fuse-choose-form: direct form: --precision=3xtf32-certified certifies an f32 distance whose only use is an argmin
+// CERT: remark: fuse-choose-form: direct form: --precision=3xtf32-certified certifies an f32 distance whose only use is an argmin
 // CERT-LABEL: func.func @naive
 // CERT-NOT: fuse.sub %{{.*}}, %{{.*}} : tensor<?x1x512xf32>, tensor<1x256x512xf32>
 // CERT: fuse.sum %{{.*}}, dim = 2 : tensor<?x1x512xf32> -> tensor<?x1xf32>
@@ -23,6 +28,14 @@
 // CERT-NOT: certified_direct
 // CERT: fuse.sum %{{.*}}, dim = 2 {fuse.certified_direct} : tensor<?x256x512xf32> -> tensor<?x256xf32>
 // CERT-LABEL: func.func @naive_d510
+// CERT: fuse.sub
+// CERT-NEXT: fuse.square
+// CERT-NOT: certified_direct
+// CERT-LABEL: func.func @naive_with_minima
+// CERT: fuse.sub
+// CERT-NEXT: fuse.square
+// CERT-NOT: certified_direct
+// CERT-LABEL: func.func @naive_f64
 // CERT: fuse.sub
 // CERT-NEXT: fuse.square
 // CERT-NOT: certified_direct
@@ -87,5 +100,30 @@ func.func @naive_d510(%x: tensor<?x510xf32>, %c: tensor<256x510xf32>) -> tensor<
   %sq = fuse.square %diff : tensor<?x256x510xf32>
   %dist = fuse.sum %sq, dim = 2 : tensor<?x256x510xf32> -> tensor<?x256xf32>
   %labels = fuse.argmin %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xi64>
+  return %labels : tensor<?xi64>
+}
+
+// -----
+
+func.func @naive_with_minima(%x: tensor<?x512xf32>, %c: tensor<256x512xf32>) -> (tensor<?xi64>, tensor<?xf32>) {
+  %xe = fuse.expand_dims %x, dim = 1 : tensor<?x512xf32> -> tensor<?x1x512xf32>
+  %ce = fuse.expand_dims %c, dim = 0 : tensor<256x512xf32> -> tensor<1x256x512xf32>
+  %diff = fuse.sub %xe, %ce : tensor<?x1x512xf32>, tensor<1x256x512xf32> -> tensor<?x256x512xf32>
+  %sq = fuse.square %diff : tensor<?x256x512xf32>
+  %dist = fuse.sum %sq, dim = 2 : tensor<?x256x512xf32> -> tensor<?x256xf32>
+  %labels = fuse.argmin %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xi64>
+  %minima = fuse.reduce_min %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xf32>
+  return %labels, %minima : tensor<?xi64>, tensor<?xf32>
+}
+
+// -----
+
+func.func @naive_f64(%x: tensor<?x512xf64>, %c: tensor<256x512xf64>) -> tensor<?xi64> {
+  %xe = fuse.expand_dims %x, dim = 1 : tensor<?x512xf64> -> tensor<?x1x512xf64>
+  %ce = fuse.expand_dims %c, dim = 0 : tensor<256x512xf64> -> tensor<1x256x512xf64>
+  %diff = fuse.sub %xe, %ce : tensor<?x1x512xf64>, tensor<1x256x512xf64> -> tensor<?x256x512xf64>
+  %sq = fuse.square %diff : tensor<?x256x512xf64>
+  %dist = fuse.sum %sq, dim = 2 : tensor<?x256x512xf64> -> tensor<?x256xf64>
+  %labels = fuse.argmin %dist, dim = 1 : tensor<?x256xf64> -> tensor<?xi64>
   return %labels : tensor<?xi64>
 }

@@ -200,13 +200,15 @@ static cl::opt<bool> compensatedSums(
     cl::init(true), cl::cat(runCategory));
 static cl::opt<std::string>
     precision("precision",
-              cl::desc("GPU mode: f32 products of the Gram form on ieee "
-                       "(FMA units), tf32 or 3xtf32 (tensor cores), or "
-                       "3xtf32-recheck (3xtf32's best two candidates of each "
-                       "row decided again in IEEE fp32), or 3xtf32-certified "
-                       "(the direct form's labels through 3xtf32 and an "
-                       "error bound)"),
-              cl::init("ieee"), cl::cat(runCategory));
+              cl::desc("GPU mode: f32 products of the Gram form: auto (the "
+                       "default: on sm_90a 3xtf32-certified wherever every "
+                       "kernel takes it, else ieee), ieee (FMA units), tf32 "
+                       "or 3xtf32 (tensor cores), or 3xtf32-recheck "
+                       "(3xtf32's best two candidates of each row decided "
+                       "again in IEEE fp32), or 3xtf32-certified (the "
+                       "direct form's labels through 3xtf32 and an error "
+                       "bound)"),
+              cl::init("auto"), cl::cat(runCategory));
 static cl::opt<int64_t>
     expectedRows("expected-rows",
                  cl::desc("GPU mode: rows assumed for a dynamic row axis"),
@@ -2098,13 +2100,13 @@ int main(int argc, char **argv) {
   if (mode != Mode::GPU &&
       (tileM || tileN || tileK || minBlocks || split || stages ||
        cluster != -1 || persistent != -1 || clusterSplit != -1 ||
-       expectedRows || precision != "ieee"))
+       expectedRows || (precision != "auto" && precision != "ieee")))
     return failWith("--tile-m/--tile-n/--tile-k/--min-blocks/--split/"
                     "--stages/--cluster/"
                     "--persistent/--cluster-split/--expected-rows/--precision "
                     "need --mode=gpu");
-  if (!mlir::fuse::isKnownPrecision(precision))
-    return failWith(std::string("--precision must be ") +
+  if (precision != "auto" && !mlir::fuse::isKnownPrecision(precision))
+    return failWith(std::string("--precision must be auto, ") +
                     mlir::fuse::kKnownPrecisions + ", not '" + precision + "'");
   if (stages != 0 && (stages < 2 || stages > 8))
     return failWith("--stages must be 0 (chosen) or between 2 and 8, not " +

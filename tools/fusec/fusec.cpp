@@ -85,16 +85,18 @@ static cl::opt<int64_t> split("split",
                               cl::init(0), cl::cat(fusecCategory));
 static cl::opt<std::string> precision(
     "precision",
-    cl::desc("How f32 products of the Gram form run: ieee (FMA units, the "
-             "default), tf32 or 3xtf32 (tensor cores; 3xtf32 keeps about "
-             "fp32 accuracy), or 3xtf32-recheck (3xtf32 finds each row's "
-             "best two candidates and IEEE fp32 decides between them), or "
+    cl::desc("How f32 products of the Gram form run: auto (the default: on "
+             "sm_90a 3xtf32-certified wherever every kernel takes it, else "
+             "ieee; the labels are ieee's either way), ieee (FMA units), "
+             "tf32 or 3xtf32 (tensor cores; 3xtf32 keeps about fp32 "
+             "accuracy), or 3xtf32-recheck (3xtf32 finds each row's best two "
+             "candidates and IEEE fp32 decides between them), or "
              "3xtf32-certified (a direct form sum((x - c)^2) runs on 3xtf32 "
              "tensor cores with an error bound, and the direct form decides "
              "every row the bound cannot: the direct form's labels, without "
              "--allow-reassociation). f16/bf16 products always use tensor "
              "cores"),
-    cl::init("ieee"), cl::cat(fusecCategory));
+    cl::init("auto"), cl::cat(fusecCategory));
 static cl::opt<int64_t> minBlocks(
     "min-blocks",
     cl::desc("Resident blocks per SM the tiled kernel asks ptxas for"),
@@ -227,6 +229,32 @@ launchTemporaryBytes(ModuleOp scheduled, StringRef function,
   return total;
 }
 
+/// The compile options the command line asks for.
+static fusec::CompileOptions compileOptionsFromFlags() {
+  fusec::CompileOptions options;
+  options.emit = emitLevel;
+  options.arch = arch;
+  options.fuseIndexReductions = fuseIndexReductions;
+  options.tileM = tileM;
+  options.tileN = tileN;
+  options.tileK = tileK;
+  options.split = split;
+  options.precision = precision;
+  options.expectedRows = expectedRows;
+  options.minBlocks = minBlocks;
+  options.stages = stages;
+  options.cluster = cluster;
+  options.persistent = persistent;
+  options.clusterSplit = clusterSplit;
+  options.compensatedSums = compensatedSums;
+  options.threadM = threadM;
+  options.threadN = threadN;
+  options.device = device;
+  options.remarks = remarks;
+  options.allowReassociation = allowReassociation;
+  return options;
+}
+
 /// `fusec --ledger`: the eager plan of the program as written, the fused
 /// plan after fusion, the decision, and the GPU schedule chosen for each
 /// kernel. The program is scheduled first: the fused plans' peaks count the
@@ -243,6 +271,9 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
                  << "'\n";
     return 1;
   }
+  // The precision a compile with the same flags takes (auto resolved).
+  std::string effectivePrecision =
+      fusec::resolvePrecision(*eager, compileOptionsFromFlags());
   OwningOpRef<ModuleOp> fused = eager->clone();
   OwningOpRef<ModuleOp> scheduled = eager->clone();
   PassManager pm(&context);
@@ -253,7 +284,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   fusion.fuseIndexReductions = fuseIndexReductions;
   fusion.emitRemarks = true;
   fusion.allowReassociation = allowReassociation;
-  fusion.precision = precision;
+  fusion.precision = effectivePrecision;
   fusec::buildFusionPipeline(pm, fusion);
   // The fusion decisions go into the report, not to stderr.
   std::vector<std::string> decisions;
@@ -269,7 +300,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   }
 
   mlir::fuse::LedgerOptions options;
-  options.precision = precision;
+  options.precision = effectivePrecision;
   auto profile = mlir::fuse::getDeviceProfile(device);
   if (!profile) {
     llvm::errs() << "fusec: error: " << llvm::toString(profile.takeError())
@@ -301,7 +332,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   gpu.tileN = tileN;
   gpu.tileK = tileK;
   gpu.split = split;
-  gpu.precision = precision;
+  gpu.precision = effectivePrecision;
   // As a compile with the same flags: --expected-rows, not --sizes, picks
   // the schedule.
   gpu.expectedRows = expectedRows;
@@ -402,6 +433,13 @@ int main(int argc, char **argv) {
     return success();
   });
 
+  if (precision != "auto" && !mlir::fuse::isKnownPrecision(precision)) {
+    llvm::errs() << "fusec: error: --precision must be "
+                 << "auto, " << mlir::fuse::kKnownPrecisions << ", not '" << precision
+                 << "'\n";
+    return 1;
+  }
+
   if (ledger != LedgerFormat::None) {
     auto output = openOutputFile(outputFilename, &error);
     if (!output) {
@@ -415,33 +453,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  if (!mlir::fuse::isKnownPrecision(precision)) {
-    llvm::errs() << "fusec: error: --precision must be "
-                 << mlir::fuse::kKnownPrecisions << ", not '" << precision
-                 << "'\n";
-    return 1;
-  }
-  fusec::CompileOptions options;
-  options.emit = emitLevel;
-  options.arch = arch;
-  options.fuseIndexReductions = fuseIndexReductions;
-  options.tileM = tileM;
-  options.tileN = tileN;
-  options.tileK = tileK;
-  options.split = split;
-  options.precision = precision;
-  options.expectedRows = expectedRows;
-  options.minBlocks = minBlocks;
-  options.stages = stages;
-  options.cluster = cluster;
-  options.persistent = persistent;
-  options.clusterSplit = clusterSplit;
-  options.compensatedSums = compensatedSums;
-  options.threadM = threadM;
-  options.threadN = threadN;
-  options.device = device;
-  options.remarks = remarks;
-  options.allowReassociation = allowReassociation;
+  fusec::CompileOptions options = compileOptionsFromFlags();
   options.configurePassManager = [](PassManager &pm) {
     if (failed(applyPassManagerCLOptions(pm)))
       return false;

@@ -46,14 +46,16 @@ struct CompileOptions {
   /// carry its rounding error; false: plain f32 chains (faster, about 10
   /// ulp off on sums of thousands of terms).
   bool compensatedSums = true;
-  /// How f32 products of the Gram form run: "ieee" (FMA units, exact
+  /// How f32 products of the Gram form run: "auto" (the default: on
+  /// sm_90a, "3xtf32-certified" wherever every kernel takes it, else
+  /// "ieee"; the labels are ieee's either way), "ieee" (FMA units, exact
   /// fp32), "tf32" or "3xtf32" (tensor cores), or "3xtf32-recheck" (3xTF32
   /// finds each row's best two candidates, IEEE fp32 decides between them:
   /// the ieee kernel's labels), or "3xtf32-certified" (a direct form on
   /// 3xTF32 with error bounds, the direct form where they cannot decide:
   /// the direct form's labels). f16/bf16 products always run on tensor
   /// cores.
-  std::string precision = "ieee";
+  std::string precision = "auto";
   /// Device profile of the byte ledger's schedule model: h200, l4 or the
   /// path of a JSON profile.
   std::string device = "h200";

@@ -44,6 +44,12 @@ mlir::FailureOr<CompileResult> compile(llvm::SourceMgr &sourceMgr,
 mlir::FailureOr<CompileResult> compileModule(mlir::ModuleOp module,
                                              const CompileOptions &options);
 
+/// The precision a compile of `module` with `options` takes: options'
+/// own, or for "auto" "3xtf32-certified" when a copy compiles under it
+/// (sm_90a only), else "ieee". Reports no diagnostics.
+std::string resolvePrecision(mlir::ModuleOp module,
+                             const CompileOptions &options);
+
 /// "0.1.0 (LLVM/MLIR 22.x)".
 std::string getVersionString();
 

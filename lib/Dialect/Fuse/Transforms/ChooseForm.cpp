@@ -195,6 +195,18 @@ void FuseChooseFormPass::runOnOperation() {
     // are 16-byte aligned: other feature counts keep the direct form,
     // whose FMA kernel gives the same labels.
     if (certified() && !allowReassociation) {
+      // The schedule certifies the labels of an f32 argmin alone. Anything
+      // else would run the Gram form uncertified, with the Gram form's
+      // rounding: keep the direct form, which gives the labels asked for.
+      if (!sum.getResult().hasOneUse() ||
+          !isa<ArgMinOp>(*sum.getResult().getUsers().begin()) ||
+          !getElementTypeOrSelf(sum.getType()).isF32()) {
+        if (emitRemarks)
+          op->emitRemark() << "fuse-choose-form: direct form: "
+                              "--precision=3xtf32-certified certifies an f32 "
+                              "distance whose only use is an argmin";
+        continue;
+      }
       auto input = cast<RankedTensorType>(sum.getInput().getType());
       int64_t features = input.getDimSize(sum.getDim());
       if (ShapedType::isDynamic(features) || features % 4 != 0) {
