@@ -140,6 +140,10 @@ sed "s/512/2048/g" examples/naive_argmin.mlir > /tmp/cert_d2048.mlir
 sed "s/256/64/g; s/512/8192/g" examples/naive_argmin.mlir > /tmp/cert_k64_d8192.mlir
 sed "s/256/16/g; s/512/2052/g" examples/naive_argmin.mlir > /tmp/cert_k16_d2052.mlir
 run tc-wg-certified fuse-run examples/naive_argmin.mlir $cert --trials=8 --seed=241
+# --precision=auto (the default) on sm_90a: the certified kernel where it
+# applies (the naive example), ieee where it does not (labels with minima).
+run naive-auto-wg fuse-run examples/naive_argmin.mlir --mode=gpu $wg --trials=8 --seed=261
+run naive-auto-wg-minima fuse-run test/fusec/Inputs/naive-labels-and-minima.mlir --mode=gpu $wg --trials=4 --seed=262
 run tc-wg-certified-probe fuse-run examples/naive_argmin.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=242
 run tc-wg-certified-ties fuse-run examples/naive_argmin.mlir $cert --expected-rows=4096 --keep-extent=all --trials=2 --seed=243 --dup-rows=1
 run tc-wg-certified-parts fuse-run /tmp/cert_k200_d100.mlir $cert --expected-rows=4096 --keep-extent=all --trials=3 --seed=244
