@@ -21,8 +21,8 @@ NOREF=1 N=40000 K=1000 D=200 ab ab-k1000 device-pkg13/ieee device-pkg13/auto nai
 NOREF=1 N=5003 K=64 D=8192 ab ab-d8192 device-pkg13/ieee device-pkg13/auto naive.k64d8192
 unset REPS
 . scripts/device/bin-env.sh
-gpu_tests 'naive-auto|tc-wg-certified|^naive_argmin$' 60
+gpu_tests 'naive-auto|tc-wg-certified|^naive_argmin$' 300
 # 3. The probe with every peer (bench.py), main's bench kernels for that
 #    shape (device-pkg/bk-probe): the certified row is now the default's.
-[ $(elapsed) -lt 100 ] && bench_shapes probe device-pkg/bk-probe probe --budget-seconds 60
+[ $(elapsed) -lt 100 ] && bench_shapes probe device-pkg/bk-probe probe --budget-seconds 300
 echo "done ($(elapsed) s)"
