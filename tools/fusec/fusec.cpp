@@ -435,8 +435,8 @@ int main(int argc, char **argv) {
 
   if (precision != "auto" && !mlir::fuse::isKnownPrecision(precision)) {
     llvm::errs() << "fusec: error: --precision must be "
-                 << "auto, " << mlir::fuse::kKnownPrecisions << ", not '" << precision
-                 << "'\n";
+                 << "auto, " << mlir::fuse::kKnownPrecisions << ", not '"
+                 << precision << "'\n";
     return 1;
   }
 
