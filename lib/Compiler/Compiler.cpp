@@ -6,6 +6,7 @@
 
 #include "fusec/Compiler/Compiler.h"
 
+#include "fusec/Analysis/ByteLedger.h"
 #include "fusec/Conversion/Passes.h"
 #include "fusec/Pipeline/Pipelines.h"
 #include "fusec/runtime/LaunchDesc.h"
@@ -78,6 +79,14 @@ compileCertifiedCopy(ModuleOp module, const fusec::CompileOptions &options) {
   module->setAttrs((*copy)->getAttrDictionary());
   module.getBodyRegion().takeBody(copy->getBodyRegion());
   return result;
+}
+
+bool fusec::isKnownCompilePrecision(llvm::StringRef precision) {
+  return precision == "auto" || mlir::fuse::isKnownPrecision(precision);
+}
+
+std::string fusec::knownCompilePrecisions() {
+  return std::string("auto, ") + mlir::fuse::kKnownPrecisions;
 }
 
 std::string fusec::resolvePrecision(ModuleOp module,

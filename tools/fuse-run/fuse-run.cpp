@@ -2105,9 +2105,9 @@ int main(int argc, char **argv) {
                     "--stages/--cluster/"
                     "--persistent/--cluster-split/--expected-rows/--precision "
                     "need --mode=gpu");
-  if (precision != "auto" && !mlir::fuse::isKnownPrecision(precision))
-    return failWith(std::string("--precision must be auto, ") +
-                    mlir::fuse::kKnownPrecisions + ", not '" + precision + "'");
+  if (!isKnownCompilePrecision(precision))
+    return failWith("--precision must be " + knownCompilePrecisions() +
+                    ", not '" + precision + "'");
   if (stages != 0 && (stages < 2 || stages > 8))
     return failWith("--stages must be 0 (chosen) or between 2 and 8, not " +
                     std::to_string(stages));

@@ -433,10 +433,10 @@ int main(int argc, char **argv) {
     return success();
   });
 
-  if (precision != "auto" && !mlir::fuse::isKnownPrecision(precision)) {
+  if (!fusec::isKnownCompilePrecision(precision)) {
     llvm::errs() << "fusec: error: --precision must be "
-                 << "auto, " << mlir::fuse::kKnownPrecisions << ", not '"
-                 << precision << "'\n";
+                 << fusec::knownCompilePrecisions() << ", not '" << precision
+                 << "'\n";
     return 1;
   }
 

@@ -50,6 +50,12 @@ mlir::FailureOr<CompileResult> compileModule(mlir::ModuleOp module,
 std::string resolvePrecision(mlir::ModuleOp module,
                              const CompileOptions &options);
 
+/// Whether CompileOptions::precision takes `precision`: "auto" or one of
+/// the passes' precisions (mlir::fuse::isKnownPrecision).
+bool isKnownCompilePrecision(llvm::StringRef precision);
+/// The list isKnownCompilePrecision accepts, for diagnostics.
+std::string knownCompilePrecisions();
+
 /// "0.1.0 (LLVM/MLIR 22.x)".
 std::string getVersionString();
 
