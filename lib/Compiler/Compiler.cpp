@@ -136,30 +136,9 @@ fusec::compileModule(ModuleOp module, const CompileOptions &options) {
     return failure();
 
   FusionPipelineOptions fusion;
-  fusion.fuseIndexReductions = options.fuseIndexReductions;
+  applyCompileOptions(options, fusion);
   GPUPipelineOptions gpu;
-  gpu.fuseIndexReductions = options.fuseIndexReductions;
-  gpu.arch = options.arch;
-  gpu.tileM = options.tileM;
-  gpu.tileN = options.tileN;
-  gpu.tileK = options.tileK;
-  gpu.split = options.split;
-  gpu.precision = options.precision;
-  gpu.expectedRows = options.expectedRows;
-  gpu.minBlocks = options.minBlocks;
-  gpu.stages = options.stages;
-  gpu.cluster = options.cluster;
-  gpu.persistent = options.persistent;
-  gpu.clusterSplit = options.clusterSplit;
-  gpu.compensatedSums = options.compensatedSums;
-  gpu.threadM = options.threadM;
-  gpu.threadN = options.threadN;
-  gpu.device = options.device;
-  gpu.emitRemarks = options.remarks;
-  fusion.emitRemarks = options.remarks;
-  fusion.allowReassociation = options.allowReassociation;
-  fusion.precision = options.precision;
-  gpu.allowReassociation = options.allowReassociation;
+  applyCompileOptions(options, gpu);
   switch (options.emit) {
   case EmitLevel::Fused:
     buildFusionPipeline(pm, fusion);

@@ -6,6 +6,7 @@
 
 #include "fusec/Pipeline/Pipelines.h"
 
+#include "fusec/Compiler/CompileOptions.h"
 #include "fusec/Conversion/Passes.h"
 #include "fusec/Dialect/Fuse/Transforms/Passes.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -34,6 +35,37 @@
 #include "llvm/Support/Program.h"
 
 using namespace mlir;
+
+void fusec::applyCompileOptions(const CompileOptions &options,
+                                FusionPipelineOptions &fusion) {
+  fusion.fuseIndexReductions = options.fuseIndexReductions;
+  fusion.emitRemarks = options.remarks;
+  fusion.allowReassociation = options.allowReassociation;
+  fusion.precision = options.precision;
+}
+
+void fusec::applyCompileOptions(const CompileOptions &options,
+                                GPUPipelineOptions &gpu) {
+  gpu.fuseIndexReductions = options.fuseIndexReductions;
+  gpu.arch = options.arch;
+  gpu.tileM = options.tileM;
+  gpu.tileN = options.tileN;
+  gpu.tileK = options.tileK;
+  gpu.split = options.split;
+  gpu.precision = options.precision;
+  gpu.expectedRows = options.expectedRows;
+  gpu.minBlocks = options.minBlocks;
+  gpu.stages = options.stages;
+  gpu.cluster = options.cluster;
+  gpu.persistent = options.persistent;
+  gpu.clusterSplit = options.clusterSplit;
+  gpu.compensatedSums = options.compensatedSums;
+  gpu.threadM = options.threadM;
+  gpu.threadN = options.threadN;
+  gpu.device = options.device;
+  gpu.emitRemarks = options.remarks;
+  gpu.allowReassociation = options.allowReassociation;
+}
 
 void fusec::buildFusionPipeline(OpPassManager &pm,
                                 const FusionPipelineOptions &options) {

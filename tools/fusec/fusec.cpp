@@ -272,8 +272,10 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     return 1;
   }
   // The precision a compile with the same flags takes (auto resolved).
+  fusec::CompileOptions compileOptions = compileOptionsFromFlags();
   std::string effectivePrecision =
-      fusec::resolvePrecision(*eager, compileOptionsFromFlags());
+      fusec::resolvePrecision(*eager, compileOptions);
+  compileOptions.precision = effectivePrecision;
   OwningOpRef<ModuleOp> fused = eager->clone();
   OwningOpRef<ModuleOp> scheduled = eager->clone();
   PassManager pm(&context);
@@ -281,10 +283,8 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     return 1;
   applyDefaultTimingPassManagerCLOptions(pm);
   fusec::FusionPipelineOptions fusion;
-  fusion.fuseIndexReductions = fuseIndexReductions;
+  fusec::applyCompileOptions(compileOptions, fusion);
   fusion.emitRemarks = true;
-  fusion.allowReassociation = allowReassociation;
-  fusion.precision = effectivePrecision;
   fusec::buildFusionPipeline(pm, fusion);
   // The fusion decisions go into the report, not to stderr.
   std::vector<std::string> decisions;
@@ -323,24 +323,11 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   }
   // The GPU schedule, for its temporaries and its decisions (remarks).
   PassManager gpm(&context);
-  fusec::GPUPipelineOptions gpu;
-  gpu.device = device;
-  gpu.allowReassociation = allowReassociation;
-  gpu.fuseIndexReductions = fuseIndexReductions;
-  gpu.arch = arch;
-  gpu.tileM = tileM;
-  gpu.tileN = tileN;
-  gpu.tileK = tileK;
-  gpu.split = split;
-  gpu.precision = effectivePrecision;
   // As a compile with the same flags: --expected-rows, not --sizes, picks
-  // the schedule.
-  gpu.expectedRows = expectedRows;
-  gpu.stages = stages;
-  gpu.cluster = cluster;
-  gpu.persistent = persistent;
-  gpu.clusterSplit = clusterSplit;
-  gpu.compensatedSums = compensatedSums;
+  // the schedule. Its remarks are the compile's, not the report's.
+  fusec::GPUPipelineOptions gpu;
+  fusec::applyCompileOptions(compileOptions, gpu);
+  gpu.emitRemarks = false;
   fusec::buildGPUKernelPipeline(gpm, gpu);
   if (failed(gpm.run(*scheduled)))
     return 1;

@@ -16,6 +16,8 @@ class OpPassManager;
 
 namespace fusec {
 
+struct CompileOptions;
+
 struct FusionPipelineOptions
     : public mlir::PassPipelineOptions<FusionPipelineOptions> {
   Option<bool> fuseIndexReductions{
@@ -128,6 +130,14 @@ struct GPUPipelineOptions
                      "form"),
       llvm::cl::init(false)};
 };
+
+/// The pipelines' options that a compile with `options` runs: compileModule
+/// (fusec, fuse-run, the JIT) and `fusec --ledger` fill theirs here, so the
+/// ledger schedules what a compile with the same flags would.
+void applyCompileOptions(const CompileOptions &options,
+                         FusionPipelineOptions &fusion);
+void applyCompileOptions(const CompileOptions &options,
+                         GPUPipelineOptions &gpu);
 
 /// canonicalize, fuse-form-kernels, fuse-argmin-to-running-min, cse: from
 /// the user's program to fused kernels.
