@@ -5003,6 +5003,11 @@ LogicalResult TiledBuilder::build() {
       certTops.push_back(certifiedFromFields(fields));
     }
   }
+  // Every unit's candidates end at a multiple of bn or at k (parts, tail
+  // tiles), so with a static k that bn divides, every column of a tile is a
+  // candidate and the scan needs no bound: its 64-bit compare and the AND
+  // were 3 of the 14 instructions an element of sample-heavy-f16's scan.
+  bool columnsInBounds = kStatic && *kStatic % cfg.bn == 0;
   SmallVector<Value> best, bestIdx, second, secondIdx;
   if (certify) {
     // The CertifiedTop fields stand in for the running state.
@@ -5033,8 +5038,13 @@ LogicalResult TiledBuilder::build() {
       if (failed(v))
         return failure();
       emitter.setInsertionPoint(jLoop);
-      Value valid = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult, cols[c], unitEnd);
+      Value valid;
+      if (columnsInBounds)
+        valid = arith::ConstantIntOp::create(builder, loc,
+                                             builder.getI1Type(), 1);
+      else
+        valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                      cols[c], unitEnd);
       if (certify) {
         Value bound = LLVM::FMAOp::create(
             builder, loc, certRowCoef[m], certColSqrt[c],

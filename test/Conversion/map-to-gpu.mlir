@@ -106,6 +106,22 @@
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TAILREMARK
 // TAILREMARK: 132 persistent blocks, 31 round(s) of 4 candidate part(s), then 32 single candidate tiles, 99% of block slots busy, predicted 25859.7 us
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 split=8' | FileCheck %s --check-prefix=PARTS8
+// The scan's bound on the candidate index: with a static k that the
+// 256-candidate tile divides, every unit (parts of 2048 and the tail's
+// single tiles) ends on a tile boundary, so no element is compared with the
+// unit's end; with k = 8191 the last tile is partial and each is.
+// RUN: sed 's/256/8192/g; s/512/8192/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=SCANFULL
+// RUN: sed 's/256/8191/g; s/512/8192/g' %examples/gemm_argmin_f16.mlir | fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=131072' | FileCheck %s --check-prefix=SCANTAIL
+// SCANFULL: arith.mulf %{{.*}}, %cst : f32
+// SCANFULL-NEXT: %[[D:.*]] = arith.subf
+// SCANFULL-NEXT: %[[IN:.*]] = arith.constant true
+// SCANFULL-NEXT: %[[LESS:.*]] = arith.cmpf olt, %[[D]]
+// SCANFULL: arith.andi %[[IN]],
+// SCANTAIL: arith.mulf %{{.*}}, %cst : f32
+// SCANTAIL-NEXT: %[[D:.*]] = arith.subf
+// SCANTAIL-NEXT: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// SCANTAIL-NEXT: %[[LESS:.*]] = arith.cmpf olt, %[[D]]
+// SCANTAIL: arith.andi %[[IN]],
 // PARTS: \22kind\22: \22memset\22, \22buffer\22: \22result0\22, \22byte\22: 255
 // PARTS: \22grid\22: {{\[\[}}\22min\22, [\22mul\22, [\22max\22, 1, [\22cdiv\22, \22s0\22, 128]], 4], 132], 1, 1]
 // PARTS: \22entry\22: \22gemm_argmin_f16_k0_merge\22

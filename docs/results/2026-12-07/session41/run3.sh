@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Session 41, device call 3: the scan without its candidate bound where a
+# static k is a multiple of the candidate tile (lib/Conversion/
+# TiledRunningMin.cpp, columnsInBounds). device-pkg/scan-old holds main's
+# kernels (96b2d5b), device-pkg/scan-new this commit's, for the bench
+# kernels whose PTX changed.
+# 1. bench/ab.py: labels must be equal in every pair; times side by side.
+# 2. gpu-tests.sh with this commit's static fuse-run: the tensor-core and
+#    FMA cases with static tile-multiple k (probe shapes, ties, persistent
+#    parts), against the reference evaluator.
+# Carries device-pkg/lib, device-pkg/bin (fuse-run.xz), device-pkg/scan-old,
+# device-pkg/scan-new.
+set -u
+cd "$(dirname "$0")/../../../.."
+. scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+old=device-pkg/scan-old new=device-pkg/scan-new
+REPS=10 NOREF=1 N=131072 K=8192 D=8192 ab ab-f16 $old $new \
+  gemm_argmin_f16.sample-heavy-f16.wgmma
+REPS=5 NOREF=1 N=131072 K=8192 D=8192 ab ab-f32 $old $new \
+  gemm_argmin.sample-heavy.3xtf32-wgmma gemm_argmin.sample-heavy.auto \
+  gemm_argmin.sample-heavy.3xtf32-recheck-wgmma
+REPS=40 ab ab-probe $old $new gemm_argmin.probe.auto \
+  gemm_argmin.probe.3xtf32-recheck-wgmma
+REPS=40 ab ab-probe-f16 $old $new gemm_argmin_f16.probe-f16.auto
+. scripts/device/bin-env.sh
+gpu_tests 'tc-wg|probe|ties|fma-t8|tc-f16|tc-3xtf32|tc-recheck' \
+  $((560 - $(elapsed)))
+echo "done ($(elapsed) s)"
