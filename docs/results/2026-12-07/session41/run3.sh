@@ -24,6 +24,6 @@ REPS=40 ab ab-probe $old $new gemm_argmin.probe.auto \
   gemm_argmin.probe.3xtf32-recheck-wgmma
 REPS=40 ab ab-probe-f16 $old $new gemm_argmin_f16.probe-f16.auto
 . scripts/device/bin-env.sh
-gpu_tests 'tc-wg|probe|ties|fma-t8|tc-f16|tc-3xtf32|tc-recheck' \
-  $((560 - $(elapsed)))
+gpu_tests 'probe|ties|parts|tc-wg-persist|tc-wg-f16$|tc-wg-3xtf32$' \
+  $((330 - $(elapsed)))
 echo "done ($(elapsed) s)"
