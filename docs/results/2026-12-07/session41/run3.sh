@@ -36,5 +36,5 @@ REPS=40 ab ab-probe $old $new gemm_argmin.probe.auto \
 REPS=40 ab ab-probe-f16 $old $new gemm_argmin_f16.probe-f16.auto
 . scripts/device/bin-env.sh
 gpu_tests 'probe|ties|parts|tc-wg-persist|tc-wg-f16$|tc-wg-3xtf32$' \
-  $((360 - $(elapsed)))
+  $((250 - $(elapsed)))
 echo "done ($(elapsed) s)"
