@@ -5040,8 +5040,8 @@ LogicalResult TiledBuilder::build() {
       emitter.setInsertionPoint(jLoop);
       Value valid;
       if (columnsInBounds)
-        valid = arith::ConstantIntOp::create(builder, loc,
-                                             builder.getI1Type(), 1);
+        valid =
+            arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1);
       else
         valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                       cols[c], unitEnd);
