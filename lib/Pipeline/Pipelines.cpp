@@ -36,23 +36,29 @@
 
 using namespace mlir;
 
+/// The options both pipelines take from a compile.
+template <typename PipelineOptions>
+static void applySharedOptions(const fusec::CompileOptions &options,
+                               PipelineOptions &pipeline) {
+  pipeline.fuseIndexReductions = options.fuseIndexReductions;
+  pipeline.emitRemarks = options.remarks;
+  pipeline.allowReassociation = options.allowReassociation;
+  pipeline.precision = options.precision;
+}
+
 void fusec::applyCompileOptions(const CompileOptions &options,
                                 FusionPipelineOptions &fusion) {
-  fusion.fuseIndexReductions = options.fuseIndexReductions;
-  fusion.emitRemarks = options.remarks;
-  fusion.allowReassociation = options.allowReassociation;
-  fusion.precision = options.precision;
+  applySharedOptions(options, fusion);
 }
 
 void fusec::applyCompileOptions(const CompileOptions &options,
                                 GPUPipelineOptions &gpu) {
-  gpu.fuseIndexReductions = options.fuseIndexReductions;
+  applySharedOptions(options, gpu);
   gpu.arch = options.arch;
   gpu.tileM = options.tileM;
   gpu.tileN = options.tileN;
   gpu.tileK = options.tileK;
   gpu.split = options.split;
-  gpu.precision = options.precision;
   gpu.expectedRows = options.expectedRows;
   gpu.minBlocks = options.minBlocks;
   gpu.stages = options.stages;
@@ -63,8 +69,6 @@ void fusec::applyCompileOptions(const CompileOptions &options,
   gpu.threadM = options.threadM;
   gpu.threadN = options.threadN;
   gpu.device = options.device;
-  gpu.emitRemarks = options.remarks;
-  gpu.allowReassociation = options.allowReassociation;
 }
 
 void fusec::buildFusionPipeline(OpPassManager &pm,
