@@ -3930,13 +3930,16 @@ LogicalResult TiledBuilder::build() {
     return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
                                         opaque.getResult(0));
   };
-  // Candidate tiles start at multiples of bn below k, so with a static k
-  // that bn divides every row of a tile lies inside C, and the chunks need
-  // no guard (its 64-bit compares and branches were a quarter of the
-  // probe's producer slice).
+  // Candidate tiles start at multiples of bn below k, and every unit's
+  // range (parts, tail tiles) ends at a multiple of bn or at k. So with a
+  // static k that bn divides, every row of a tile lies inside C and inside
+  // its unit: the chunks need no guard (its 64-bit compares and branches
+  // were a quarter of the probe's producer slice) and the scan no bound
+  // (a 64-bit compare a column and an AND an element, 192 of the 1792 PTX
+  // instructions of sample-heavy-f16's scan a tile).
   std::optional<int64_t> kStatic = getConstantIntValue(k);
-  bool chunksInBounds =
-      kStatic && *kStatic % cfg.bn == 0 && !chunkMayLeaveTile(cfg.bn);
+  bool tilesInsideK = kStatic && *kStatic % cfg.bn == 0;
+  bool chunksInBounds = tilesInsideK && !chunkMayLeaveTile(cfg.bn);
   // Unguarded chunks (they are prefetched, for few rows) take the plain
   // index: LLVM then hoists their load and store addresses out of the slice
   // loop, the producer stays within its registers (ptxas: no spills) and
@@ -5003,11 +5006,6 @@ LogicalResult TiledBuilder::build() {
       certTops.push_back(certifiedFromFields(fields));
     }
   }
-  // Every unit's candidates end at a multiple of bn or at k (parts, tail
-  // tiles), so with a static k that bn divides, every column of a tile is a
-  // candidate and the scan needs no bound: its 64-bit compare and the AND
-  // were 3 of the 14 instructions an element of sample-heavy-f16's scan.
-  bool columnsInBounds = kStatic && *kStatic % cfg.bn == 0;
   SmallVector<Value> best, bestIdx, second, secondIdx;
   if (certify) {
     // The CertifiedTop fields stand in for the running state.
@@ -5039,7 +5037,7 @@ LogicalResult TiledBuilder::build() {
         return failure();
       emitter.setInsertionPoint(jLoop);
       Value valid;
-      if (columnsInBounds)
+      if (tilesInsideK)
         valid =
             arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1);
       else

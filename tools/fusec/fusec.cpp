@@ -273,9 +273,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   }
   // The precision a compile with the same flags takes (auto resolved).
   fusec::CompileOptions compileOptions = compileOptionsFromFlags();
-  std::string effectivePrecision =
-      fusec::resolvePrecision(*eager, compileOptions);
-  compileOptions.precision = effectivePrecision;
+  compileOptions.precision = fusec::resolvePrecision(*eager, compileOptions);
   OwningOpRef<ModuleOp> fused = eager->clone();
   OwningOpRef<ModuleOp> scheduled = eager->clone();
   PassManager pm(&context);
@@ -300,7 +298,7 @@ static int printLedgerReport(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   }
 
   mlir::fuse::LedgerOptions options;
-  options.precision = effectivePrecision;
+  options.precision = compileOptions.precision;
   auto profile = mlir::fuse::getDeviceProfile(device);
   if (!profile) {
     llvm::errs() << "fusec: error: " << llvm::toString(profile.takeError())
