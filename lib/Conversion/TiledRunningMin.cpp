@@ -178,6 +178,12 @@ struct TiledPlan {
   /// norms sum(x^2) and sum(c^2).
   bool certifiedDirect = false;
   std::optional<unsigned> certifiedRowNorm, certifiedColNorm;
+  /// Whether the candidate is a Gram form the user wrote, exactly
+  /// (sum(x^2) + sum(c^2)) - 2 sum(x c) of f32 leaves with no other
+  /// reduction: --precision=3xtf32-certified then gives the labels of its
+  /// native IEEE evaluation (every product and add rounded, each sum in
+  /// feature order, as the reference evaluator's native mode computes it).
+  bool certifiedGram = false;
 };
 
 /// Whether the i-th norm of a norm duty over `reds` is a sum: the
@@ -201,6 +207,74 @@ bool isRowAccess(const LeafAccess &a, Operation *red) {
 bool isColAccess(const LeafAccess &a, Operation *red) {
   return a.axes.size() == 2 && a.axes[0].kind == Axis::Iter &&
          a.axes[1] == Axis{Axis::Red, red};
+}
+
+/// `value` without the views (expand_dims, transpose, broadcast_to, take)
+/// that only place its elements.
+Value stripViews(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (isa<ExpandDimsOp, TransposeOp, BroadcastToOp, TakeOp>(op))
+      value = op->getOperand(0);
+    else
+      break;
+  }
+  return value;
+}
+
+/// Whether `value` is a splat constant equal to `expected`.
+bool isSplatFloat(Value value, double expected) {
+  DenseElementsAttr attr;
+  return matchPattern(stripViews(value), m_Constant(&attr)) &&
+         attr.isSplat() && isa<FloatType>(attr.getElementType()) &&
+         attr.getSplatValue<APFloat>().convertToDouble() == expected;
+}
+
+/// TiledPlan::certifiedGram: the candidate is (nx + nc) - 2 g (either
+/// order of the add and the product) with nx and nc the plan's squared
+/// norms, g its plain pairwise product, f32 leaves and nothing else. The
+/// certification's bound is that expression's, and the rows it cannot
+/// decide replay exactly that arithmetic.
+bool isNativeGram(const TiledPlan &plan) {
+  if (!plan.plainProduct || !plan.certifiedRowNorm || !plan.certifiedColNorm ||
+      plan.rowReductions.size() != 1 || plan.colReductions.size() != 1)
+    return false;
+  auto isF32Leaf = [](BlockArgument leaf) {
+    return cast<RankedTensorType>(leaf.getType()).getElementType().isF32();
+  };
+  if (!isF32Leaf(plan.rowLeaf) || !isF32Leaf(plan.colLeaf))
+    return false;
+  // The pairwise product reads the leaves themselves, not casts of them.
+  auto mul = plan.pairwise->getOperand(0).getDefiningOp<MulOp>();
+  if (!mul || !isF32Leaf(plan.rowLeaf) ||
+      !getElementTypeOrSelf(mul.getType()).isF32() ||
+      !getElementTypeOrSelf(plan.pairwise->getResult(0).getType()).isF32())
+    return false;
+  RunningMinOp loop = plan.loop;
+  auto sub = stripViews(loop.getCandidate()).getDefiningOp<SubOp>();
+  if (!sub)
+    return false;
+  auto norms = stripViews(sub.getLhs()).getDefiningOp<AddOp>();
+  auto twice = stripViews(sub.getRhs()).getDefiningOp<MulOp>();
+  if (!norms || !twice)
+    return false;
+  auto isResultOf = [](Value value, Operation *op) {
+    return stripViews(value).getDefiningOp() == op;
+  };
+  Operation *rowNorm = plan.rowReductions[*plan.certifiedRowNorm];
+  Operation *colNorm = plan.colReductions[*plan.certifiedColNorm];
+  bool normsMatch = (isResultOf(norms.getLhs(), rowNorm) &&
+                     isResultOf(norms.getRhs(), colNorm)) ||
+                    (isResultOf(norms.getLhs(), colNorm) &&
+                     isResultOf(norms.getRhs(), rowNorm));
+  bool twiceMatches = (isSplatFloat(twice.getLhs(), 2.0) &&
+                       isResultOf(twice.getRhs(), plan.pairwise)) ||
+                      (isSplatFloat(twice.getRhs(), 2.0) &&
+                       isResultOf(twice.getLhs(), plan.pairwise));
+  auto allF32 = [](Operation *op) {
+    return getElementTypeOrSelf(op->getResult(0).getType()).isF32();
+  };
+  return normsMatch && twiceMatches && allF32(sub) && allF32(norms) &&
+         allF32(twice) && allF32(rowNorm) && allF32(colNorm);
 }
 
 FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
@@ -337,6 +411,7 @@ FailureOr<TiledPlan> matchTiled(KernelOp kernel, std::string &why) {
   };
   plan.certifiedRowNorm = squaredNorm(plan.rowReductions, plan.rowLeaf);
   plan.certifiedColNorm = squaredNorm(plan.colReductions, plan.colLeaf);
+  plan.certifiedGram = !plan.certifiedDirect && isNativeGram(plan);
   Type rowElement =
       cast<RankedTensorType>(plan.rowLeaf.getType()).getElementType();
   Type colElement =
@@ -577,8 +652,22 @@ int64_t TileConfig::launchThreads() const {
 /// - subnormal operands, d 2^-100 (1 + sqrt(ny) + sqrt(nc));
 /// all scaled by 1 + 2^-10 for the f32 arithmetic of the bound itself,
 /// plus 2 u |v| for the rounding of v - E and v + E.
+///
+/// A Gram form the user wrote (nativeGram) is decided by its native IEEE
+/// value G = (XX + CC) - 2 XC, where XX, CC and XC are sums in feature
+/// order of rounded products. In place of the direct form's own error:
+/// - XX, CC and XC, by the dot product's standard bound: gamma_d (nx + nc
+///   + 2 sqrt(nx nc)), gamma_d = d u / (1 - d u), with sum |x_i c_i| <=
+///   sqrt(nx nc) (Cauchy-Schwarz);
+/// - XX + CC rounded, u (1 + gamma_d) (nx + nc); 2 XC is exact;
+/// - the subtraction rounded, u |G| <= u (|v| + E).
+/// No sum can overflow while nx + nc stays below 2^126 (|XC|'s partial
+/// sums are at most sqrt(nx nc) too): a row or candidate whose norm
+/// passes gramNormLimit has an infinite bound and is replayed.
 struct CertifiedBoundTerms {
   double perS, perB, perNorms, absolute, perValue;
+  /// nativeGram: the coefficient of sqrt(nx) sqrt(nc); 0 otherwise.
+  double perRootNorms = 0;
   /// Relative slack on the f32 norms that enter S and B: at least their
   /// sums' worst error, (r + 2) u, twice.
   double normSlack;
@@ -602,8 +691,12 @@ double compensatedSumUlps(int64_t d, int64_t sliceFeatures) {
   return static_cast<double>(std::min(d, sliceFeatures)) + 6 +
          slices * slices * std::ldexp(1.0, -24) * 1.01;
 }
+/// nativeGram: the norm above which a row's or candidate's bound is
+/// infinite (CertifiedBoundTerms).
+constexpr double kGramNormLimit = 0x1.0p125;
 CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
-                                        int64_t mmaK, bool compensatedSums) {
+                                        int64_t mmaK, bool compensatedSums,
+                                        bool nativeGram) {
   double u = std::ldexp(1.0, -24);
   double features = static_cast<double>(d);
   double sumUlps =
@@ -614,15 +707,25 @@ CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
   int64_t slices = llvm::divideCeil(d, sliceFeatures);
   double mma = static_cast<double>(mmasPerSlice) * kCertifiedUlpsPerMma * 2 +
                static_cast<double>(slices - 1);
-  double direct = (features + 2) * u * 1.001;
-  double scale = (1 + direct) * (1 + 1.0 / 1024);
+  // The decided value's own rounding, relative to |v| + E: the direct
+  // form's chain, or the Gram form's last subtraction.
+  double own = nativeGram ? u * 1.001 : (features + 2) * u * 1.001;
+  double scale = (1 + own) * (1 + 1.0 / 1024);
   CertifiedBoundTerms terms;
+  terms.normSlack = std::max(1.0 / 4096, 2 * (sumUlps + 2) * u);
   terms.perS = (2 * (mma + 24) + 10) * u * scale;
   terms.perB = (2 * sumUlps + 10) * u * scale;
   terms.perNorms = (sumUlps + 4) * u * scale;
+  if (nativeGram) {
+    // The norms in the bound are the kernel's, within normSlack of the
+    // exact ones.
+    double gamma = features * u / (1 - features * u);
+    double slack = 1 + terms.normSlack;
+    terms.perNorms += (gamma + u * (1 + gamma)) * slack * scale;
+    terms.perRootNorms = 2 * gamma * slack * scale;
+  }
   terms.absolute = features * std::ldexp(1.0, -100) * scale;
-  terms.perValue = direct * (1 + 1.0 / 1024) + 2 * u;
-  terms.normSlack = std::max(1.0 / 4096, 2 * (sumUlps + 2) * u);
+  terms.perValue = own * (1 + 1.0 / 1024) + 2 * u;
   return terms;
 }
 /// The refinement's bound relative to the value (refineRows): a lane sums
@@ -767,6 +870,11 @@ public:
   /// else the direct form over every candidate. So the labels are the
   /// direct form's, as the FMA schedule gives them.
   bool certify = false;
+  /// certify on a Gram form the user wrote (TiledPlan::certifiedGram): the
+  /// bound is on |v - G|, G the Gram form's native IEEE value, and the
+  /// rows it cannot decide replay G (replayRowStep) where a direct form
+  /// replays the direct chain.
+  bool certifiedGram = false;
   /// A row's certifiedLevels least lower bounds, all but the last with
   /// their upper bounds and candidates (certifiedLevelsFor). A candidate
   /// whose bound is not finite has (-inf, +inf): it is never excluded.
@@ -849,9 +957,51 @@ public:
                        int64_t dStatic);
   /// directDistance of each of `rows` to col, the candidate's chunks
   /// loaded once for all of them; each row's value is the same chain.
+  /// certifiedGram: the Gram form's native value instead (replayRowStep).
   SmallVector<Value> directDistances(Value rowMem, Value colMem,
                                      ArrayRef<Value> rows, Value col,
                                      int64_t dStatic);
+  /// The replay of the IEEE value that decides a certified row, one
+  /// feature at a time, for `rows` rows against one candidate: the chains
+  /// of each row, then the candidate's. The direct form has one chain a
+  /// row, t = x - c then fma(t, t, acc). certifiedGram has two a row, XX
+  /// and XC, and the candidate's CC, each adding its rounded product
+  /// (x x, x c, c c) in a separately rounded add, as the reference
+  /// evaluator's native mode sums; replayValue then gives
+  /// (XX + CC) - 2 XC.
+  SmallVector<Value> replayStart(size_t rows) {
+    size_t chains = certifiedGram ? 2 * rows + 1 : rows;
+    return SmallVector<Value>(chains, f32(0));
+  }
+  /// Row `row`'s chains take feature value x (and the candidate's c).
+  void replayRowStep(MutableArrayRef<Value> chains, size_t row, Value x,
+                     Value c) {
+    if (!certifiedGram) {
+      Value t = arith::SubFOp::create(builder, loc, x, c);
+      chains[row] = LLVM::FMAOp::create(builder, loc, t, t, chains[row]);
+      return;
+    }
+    addRoundedProduct(chains[2 * row], x, x);
+    addRoundedProduct(chains[2 * row + 1], x, c);
+  }
+  /// The candidate's chain (certifiedGram's CC) takes feature value c.
+  void replayCandidateStep(MutableArrayRef<Value> chains, Value c) {
+    if (certifiedGram)
+      addRoundedProduct(chains.back(), c, c);
+  }
+  void addRoundedProduct(Value &acc, Value a, Value b) {
+    acc = arith::AddFOp::create(builder, loc, acc,
+                                arith::MulFOp::create(builder, loc, a, b));
+  }
+  Value replayValue(ArrayRef<Value> chains, size_t row) {
+    if (!certifiedGram)
+      return chains[row];
+    Value norms =
+        arith::AddFOp::create(builder, loc, chains[2 * row], chains.back());
+    Value twice =
+        arith::MulFOp::create(builder, loc, f32(2), chains[2 * row + 1]);
+    return arith::SubFOp::create(builder, loc, norms, twice);
+  }
   /// Shared memory of the certified decision.
   struct CertifiedBuffers {
     /// [certifiedLevels - 1][bm] i32: each row's first candidates.
@@ -2496,17 +2646,19 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
     }
     for (size_t r = 0; r < count; ++r)
       for (int64_t i = 0; i < chunks; ++i)
-        for (int64_t e = 0; e < 4; ++e) {
-          Value x = vector::ExtractOp::create(builder, loc, xs[r][i], e);
-          Value c = vector::ExtractOp::create(builder, loc, cs[i], e);
-          Value t = arith::SubFOp::create(builder, loc, x, c);
-          accs[r] = LLVM::FMAOp::create(builder, loc, t, t, accs[r]);
-        }
+        for (int64_t e = 0; e < 4; ++e)
+          replayRowStep(accs, r,
+                        vector::ExtractOp::create(builder, loc, xs[r][i], e),
+                        vector::ExtractOp::create(builder, loc, cs[i], e));
+    for (int64_t i = 0; i < chunks; ++i)
+      for (int64_t e = 0; e < 4; ++e)
+        replayCandidateStep(
+            accs, vector::ExtractOp::create(builder, loc, cs[i], e));
     return accs;
   };
   int64_t chunks = dStatic / 4;
   int64_t steps = chunks / kChunksAStep;
-  SmallVector<Value> accs(count, f32(0));
+  SmallVector<Value> accs = replayStart(count);
   if (steps > 0) {
     auto loop =
         scf::ForOp::create(builder, loc, idx(0), idx(steps), idx(1), accs);
@@ -2521,7 +2673,10 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
   }
   if (chunks % kChunksAStep)
     accs = step(idx(4 * kChunksAStep * steps), chunks % kChunksAStep, accs);
-  return accs;
+  SmallVector<Value> values;
+  for (size_t r = 0; r < count; ++r)
+    values.push_back(replayValue(accs, r));
+  return values;
 }
 
 void TiledBuilder::storeLabelIfDecided(const CertifiedTop &top, Value open,
@@ -2803,21 +2958,28 @@ void TiledBuilder::emitCertifiedLabels(
     // direct form: at d = 8192 a refinement of all candidates reads the
     // whole candidate matrix for a row and would leave it open
     // (docs/performance-notes.md, version 39).
-    Value refines = arith::CmpFOp::create(
-        builder, loc, arith::CmpFPredicate::OLT,
-        arith::MulFOp::create(
-            builder, loc, top.hi[0],
-            f32(roundUpToFloat(4 * refinedRelativeBound(dStatic)))),
-        arith::SubFOp::create(builder, loc, top.hi[0], top.lo[0]));
-    auto refineOrDirect = scf::IfOp::create(builder, loc, refines, true);
-    builder.setInsertionPointToStart(refineOrDirect.elseBlock());
-    listForDirectForm(buffers, top, open, local);
-    builder.setInsertionPointToStart(refineOrDirect.thenBlock());
-    auto refineFew = scf::IfOp::create(builder, loc, opensFew(open), true);
-    builder.setInsertionPointToStart(refineFew.thenBlock());
-    append(kRefineFewList, local);
-    builder.setInsertionPointToStart(refineFew.elseBlock());
-    append(kRefineFullList, local);
+    // certifiedGram: no refinement. Its bound is the Gram form's own error
+    // at least, relative to nx + nc rather than to the value, which a
+    // tighter sum cannot reduce.
+    if (certifiedGram) {
+      listForDirectForm(buffers, top, open, local);
+    } else {
+      Value refines = arith::CmpFOp::create(
+          builder, loc, arith::CmpFPredicate::OLT,
+          arith::MulFOp::create(
+              builder, loc, top.hi[0],
+              f32(roundUpToFloat(4 * refinedRelativeBound(dStatic)))),
+          arith::SubFOp::create(builder, loc, top.hi[0], top.lo[0]));
+      auto refineOrDirect = scf::IfOp::create(builder, loc, refines, true);
+      builder.setInsertionPointToStart(refineOrDirect.elseBlock());
+      listForDirectForm(buffers, top, open, local);
+      builder.setInsertionPointToStart(refineOrDirect.thenBlock());
+      auto refineFew = scf::IfOp::create(builder, loc, opensFew(open), true);
+      builder.setInsertionPointToStart(refineFew.thenBlock());
+      append(kRefineFewList, local);
+      builder.setInsertionPointToStart(refineFew.elseBlock());
+      append(kRefineFullList, local);
+    }
   }
   gpu::BarrierOp::create(builder, loc);
 
@@ -2827,11 +2989,13 @@ void TiledBuilder::emitCertifiedLabels(
   // tree, within (m + d + 10) u of the direct form's value (m terms a
   // lane). The rows these bounds decide take their label; the others go
   // to the direct form, for their new first two or for every candidate.
-  refineRows(rowMem, colMem, rowBase, labels, buffers, dStatic,
-             /*allCandidates=*/false);
-  refineRows(rowMem, colMem, rowBase, labels, buffers, dStatic,
-             /*allCandidates=*/true);
-  gpu::BarrierOp::create(builder, loc);
+  if (!certifiedGram) {
+    refineRows(rowMem, colMem, rowBase, labels, buffers, dStatic,
+               /*allCandidates=*/false);
+    refineRows(rowMem, colMem, rowBase, labels, buffers, dStatic,
+               /*allCandidates=*/true);
+    gpu::BarrierOp::create(builder, loc);
+  }
 
   // 2. The listed rows' direct values, a (row, candidate) pair a thread:
   // two pairs a row of the first list, k a row of the second.
@@ -4954,14 +5118,25 @@ LogicalResult TiledBuilder::build() {
   Value certPerValue;
   if (certify) {
     emitter.setInsertionPoint(jLoop);
-    CertifiedBoundTerms terms =
-        certifiedBoundTerms(dStatic, cfg.bk, cfg.mmaK(), compensate);
+    CertifiedBoundTerms terms = certifiedBoundTerms(
+        dStatic, cfg.bk, cfg.mmaK(), compensate, certifiedGram);
     auto constant = [&](double v) { return f32(roundUpToFloat(v)); };
     auto sqrtUp = [&](Value norm) -> Value {
       return math::SqrtOp::create(
           builder, loc,
           arith::MulFOp::create(builder, loc, norm,
                                 constant(1 + terms.normSlack)));
+    };
+    // certifiedGram: a norm at or past kGramNormLimit (or NaN) makes its
+    // row's or candidate's bounds infinite, where the native sums might
+    // overflow.
+    auto gramNormGuard = [&](Value norm, Value term) -> Value {
+      if (!certifiedGram)
+        return term;
+      Value below = arith::CmpFOp::create(builder, loc,
+                                          arith::CmpFPredicate::OLT, norm,
+                                          f32(kGramNormLimit));
+      return arith::SelectOp::create(builder, loc, below, term, f32(inf));
     };
     Value originTerm = arith::MulFOp::create(
         builder, loc, math::AbsFOp::create(builder, loc, origin),
@@ -4979,23 +5154,30 @@ LogicalResult TiledBuilder::build() {
       Value rootNy = sqrtUp(ny);
       Value nx = emitter.reductionValues[{
           plan.rowReductions[*plan.certifiedRowNorm], rows[m], Value()}];
-      certRowCoef.push_back(LLVM::FMAOp::create(
-          builder, loc, constant(terms.perS), rootNy, originTerm));
-      certRowConst.push_back(LLVM::FMAOp::create(
-          builder, loc, constant(terms.perNorms), nx,
-          arith::MulFOp::create(
-              builder, loc, constant(terms.absolute),
-              arith::AddFOp::create(builder, loc, rootNy, f32(1)))));
+      Value rowCoef = LLVM::FMAOp::create(builder, loc, constant(terms.perS),
+                                          rootNy, originTerm);
+      if (certifiedGram)
+        rowCoef = LLVM::FMAOp::create(builder, loc,
+                                      constant(terms.perRootNorms),
+                                      sqrtUp(nx), rowCoef);
+      certRowCoef.push_back(rowCoef);
+      certRowConst.push_back(gramNormGuard(
+          nx, LLVM::FMAOp::create(
+                  builder, loc, constant(terms.perNorms), nx,
+                  arith::MulFOp::create(
+                      builder, loc, constant(terms.absolute),
+                      arith::AddFOp::create(builder, loc, rootNy, f32(1))))));
     }
     for (int64_t c = 0; c < cfg.tn; ++c) {
       Value nc = emitter.reductionValues[{
           plan.colReductions[*plan.certifiedColNorm], Value(), cols[c]}];
       Value rootNc = sqrtUp(nc);
       certColSqrt.push_back(rootNc);
-      certColConst.push_back(LLVM::FMAOp::create(
-          builder, loc, constant(terms.perNorms), nc,
-          arith::MulFOp::create(builder, loc, constant(terms.absolute),
-                                rootNc)));
+      certColConst.push_back(gramNormGuard(
+          nc, LLVM::FMAOp::create(
+                  builder, loc, constant(terms.perNorms), nc,
+                  arith::MulFOp::create(builder, loc, constant(terms.absolute),
+                                        rootNc))));
     }
     certPerValue = constant(terms.perValue);
     auto jArgs = cast<scf::ForOp>(jLoop->loop).getRegionIterArgs();
@@ -5837,7 +6019,7 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
       memref::LoadOp::create(builder, loc, rowIds, ValueRange{chunkOwner}));
   Value lastCandidate = arith::SubIOp::create(builder, loc, candidates, idx(1));
 
-  SmallVector<Value> chains(kDeferredPassRows, f32(0));
+  SmallVector<Value> chains = replayStart(kDeferredPassRows);
   auto sliceLoop = scf::ForOp::create(
       builder, loc, idx(0), cdiv(features, kDeferredPassSlice), idx(1), chains);
   {
@@ -5865,8 +6047,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
           colsSmem, local, chunkFeature);
     }
     barrier();
-    // Each chain in the direct form's order: feature by feature, t = x - c,
-    // then fma(t, t, chain).
+    // Each chain in the replayed value's order (replayRowStep): feature by
+    // feature.
     auto chunkLoop =
         scf::ForOp::create(builder, loc, idx(0), idx(kChunksASlice), idx(1),
                            sliceLoop.getRegionIterArgs());
@@ -5881,19 +6063,20 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
       for (int64_t r = 0; r < kDeferredPassRows; ++r) {
         Value x4 = vector::LoadOp::create(builder, loc, vectorType, rowsSmem,
                                           ValueRange{idx(r), at});
-        for (int64_t e = 0; e < 4; ++e) {
-          Value t = arith::SubFOp::create(
-              builder, loc, vector::ExtractOp::create(builder, loc, x4, e),
-              vector::ExtractOp::create(builder, loc, c4, e));
-          next[r] = LLVM::FMAOp::create(builder, loc, t, t, next[r]);
-        }
+        for (int64_t e = 0; e < 4; ++e)
+          replayRowStep(next, r, vector::ExtractOp::create(builder, loc, x4, e),
+                        vector::ExtractOp::create(builder, loc, c4, e));
       }
+      for (int64_t e = 0; e < 4; ++e)
+        replayCandidateStep(next,
+                            vector::ExtractOp::create(builder, loc, c4, e));
       scf::YieldOp::create(builder, loc, next);
     }
     barrier();
     scf::YieldOp::create(builder, loc, chunkLoop.getResults());
   }
   // The item's minima: the block's in shared memory, then the labels'.
+  SmallVector<Value> sliceResults(sliceLoop.getResults());
   Value colInside = lessThan(col, candidates);
   for (int64_t r = 0; r < kDeferredPassRows; ++r) {
     Value listed =
@@ -5904,7 +6087,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(keep.thenBlock());
     memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
-                                packDirectValue(sliceLoop.getResult(r), col),
+                                packDirectValue(
+                                    replayValue(sliceResults, r), col),
                                 minima, ValueRange{idx(r)});
   }
   barrier();
@@ -7237,9 +7421,10 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       mma == MmaKind::TF32x3 && ctx.tiles.precision == "3xtf32-certified";
   if (certify) {
     std::string unsupported;
-    if (!plan->certifiedDirect)
-      unsupported = "its pairwise sum is not a direct form sum((x - c)^2) "
-                    "that fusec rewrote (write the distance directly)";
+    if (!plan->certifiedDirect && !plan->certifiedGram)
+      unsupported = "its candidate is neither a direct form sum((x - c)^2) "
+                    "nor exactly the Gram form (sum(x^2) + sum(c^2)) - 2 "
+                    "sum(x c) of f32 inputs";
     else if (!plan->indexOutput || plan->valueOutput || plan->hasInit)
       unsupported = "it must return the labels alone, of a running minimum "
                     "without an initial value";
@@ -7249,8 +7434,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       unsupported = "its norms are not sum(x^2) and sum(c^2)";
     if (!unsupported.empty())
       return ctx.kernel.emitOpError(
-                 "--precision=3xtf32-certified gives the labels of a direct "
-                 "form through 3xTF32 tensor cores and an error bound, but ")
+                 "--precision=3xtf32-certified gives the IEEE labels of a "
+                 "distance through 3xTF32 tensor cores and an error bound, but ")
              << unsupported << "; use --precision=3xtf32 or ieee";
   }
   if (mma == MmaKind::TF32x3 && !recheck &&
@@ -7288,7 +7473,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                mma != MmaKind::None;
   if (certify && !wgmma)
     return ctx.kernel.emitOpError(
-        "--precision=3xtf32-certified gives the labels of a direct form "
+        "--precision=3xtf32-certified gives the IEEE labels of a distance "
         "through 3xTF32 tensor cores and an error bound, but it needs "
         "sm_90a's warpgroup MMAs (--arch=sm_90a) and rows of a static "
         "multiple of 4 features; use --precision=3xtf32 or ieee");
@@ -7524,14 +7709,16 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   if (certify && ctx.tiles.remarks)
     ctx.kernel.emitRemark()
         << "fuse-map-to-gpu: certified: each candidate's 3xTF32 value carries "
-           "a bound on its distance from the direct form's IEEE value; rows "
-           "the bounds cannot decide are decided by the direct form, for "
-           "their best "
+           "a bound on its distance from the "
+        << (plan->certifiedGram ? "Gram form's native" : "direct form's")
+        << " IEEE value; rows the bounds cannot decide are decided by that "
+           "value, for their best "
         << certifiedLevelsFor(dStatic, cfg) - 1
         << " candidates or for all of them";
   TiledBuilder tb(ctx, *plan, cfg);
   tb.recheck = recheck;
   tb.certify = certify;
+  tb.certifiedGram = certify && plan->certifiedGram;
   if (certify) {
     tb.certifiedLevels = certifiedLevelsFor(dStatic, cfg);
     tb.certifiedDefers = tb.certifiedLevels > 4 && cfg.persistent &&

@@ -32,13 +32,14 @@
 // MINBLOCKS: gemm_argmin_f16.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'fuse.kernel' op --min-blocks=8 leaves 21 registers a thread to blocks of 384 threads; the 128x256 wgmma tile needs 160 (its accumulators and addresses)
 // 3xtf32-recheck decides labels again in IEEE fp32: a Gram kernel that
 // returns only the minimum distance has none to decide.
-// --precision=3xtf32-certified: on a Gram form the user wrote (no direct
-// form to certify), without sm_90a's wgmma, and with the candidates split
-// over blocks that meet only in the labels' atomics.
-// RUN: not fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified' 2>&1 | FileCheck %s --check-prefix=CERTGRAM
-// CERTGRAM: gemm_argmin.mlir:20:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the labels of a direct form through 3xTF32 tensor cores and an error bound, but its pairwise sum is not a direct form sum((x - c)^2) that fusec rewrote (write the distance directly); use --precision=3xtf32 or ieee
+// --precision=3xtf32-certified: on a Gram form other than (sum(x^2) +
+// sum(c^2)) - 2 sum(x c) (here 3 x . c, whose value the bound does not
+// describe), without sm_90a's wgmma, and with the candidates split over
+// blocks that meet only in the labels' atomics.
+// RUN: sed 's/dense<2.0>/dense<3.0>/' %examples/gemm_argmin.mlir | not fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified' 2>&1 | FileCheck %s --check-prefix=CERTGRAM
+// CERTGRAM: <stdin>:20:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the IEEE labels of a distance through 3xTF32 tensor cores and an error bound, but its candidate is neither a direct form sum((x - c)^2) nor exactly the Gram form (sum(x^2) + sum(c^2)) - 2 sum(x c) of f32 inputs; use --precision=3xtf32 or ieee
 // RUN: not fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='precision=3xtf32-certified' 2>&1 | FileCheck %s --check-prefix=CERTARCH
-// CERTARCH: naive_argmin.mlir:12:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the labels of a direct form through 3xTF32 tensor cores and an error bound, but it needs sm_90a's warpgroup MMAs (--arch=sm_90a) and rows of a static multiple of 4 features; use --precision=3xtf32 or ieee
+// CERTARCH: naive_argmin.mlir:12:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the IEEE labels of a distance through 3xTF32 tensor cores and an error bound, but it needs sm_90a's warpgroup MMAs (--arch=sm_90a) and rows of a static multiple of 4 features; use --precision=3xtf32 or ieee
 // RUN: not fuse-opt %examples/naive_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified cluster-split=0' 2>&1 | FileCheck %s --check-prefix=CERTSPLIT
 // CERTSPLIT: naive_argmin.mlir:12:13: error: 'fuse.kernel' op --precision=3xtf32-certified decides each row where all its candidates meet, but the schedule splits them 4 ways across blocks outside a cluster; use --split=1 or --cluster-split=1
 // RUN: sed 's/fuse.argmin %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xi64>/fuse.reduce_min %dist, dim = 1 : tensor<?x256xf32> -> tensor<?xf32>/; s/xi64>/xf32>/g' %examples/gemm_argmin.mlir | not fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-recheck' 2>&1 | FileCheck %s --check-prefix=RECHECKVALUES

@@ -301,6 +301,48 @@
 // CERTOFF: llvm.extractvalue %{{[0-9]+}}#0[0]
 // CERTOFF-NOT: memref.atomic_rmw
 // CERTOFF-NOT: nvvm.bar.warp.sync
+// --precision=3xtf32-certified on the Gram example, a Gram form the user
+// wrote: the bound is on |v - G|, G the native IEEE value (XX + CC) - 2 XC
+// of sums in feature order of rounded products. For d = 512, u = 2^-24,
+// gamma = 512 u / (1 - 512 u), the norms' slack 1 + 2^-12 and the scale
+// (1 + 1.001 u) (1 + 2^-10), each rounded up to f32:
+// - sqrt(nx) sqrt(nc)'s coefficient 2 gamma (1 + 2^-12) scale =
+//   6.11115465e-5, beside sqrt(ny nc)'s 3.96161377e-5 (as the direct
+//   form's, without its own (d + 2) u in the scale);
+// - the norms' (r + 4) u scale + (gamma + u (1 + gamma)) (1 + 2^-12)
+//   scale = 3.31212941e-5, r = 32 + 6 + 16^2 2^-24 1.01;
+// - a norm at or above 2^125 (4.25352959e37, or NaN) makes the bound
+//   infinite: the native sums could overflow;
+// - no refinement (no warp sync); the open rows replay G: x x and x c
+//   into XX and XC, c c into CC, each a mulf then an addf (no fma), then
+//   (XX + CC) - 2 XC.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=CERTGRAM
+// CERTGRAM: arith.constant 3.96161377E-5 : f32
+// CERTGRAM: %[[ROOT:.*]] = arith.constant 6.11115465E-5 : f32
+// CERTGRAM: %[[NX:.*]] = arith.mulf %{{.*}}, %cst_{{.*}} : f32
+// CERTGRAM-NEXT: %[[RNX:.*]] = math.sqrt %[[NX]] : f32
+// CERTGRAM-NEXT: llvm.intr.fma(%[[ROOT]], %[[RNX]], %{{.*}})
+// CERTGRAM: arith.constant 3.31212941E-5 : f32
+// CERTGRAM: %[[LIMIT:.*]] = arith.constant 4.25352959E+37 : f32
+// CERTGRAM-NEXT: %[[BELOW:.*]] = arith.cmpf olt, %{{.*}}, %[[LIMIT]] : f32
+// CERTGRAM-NEXT: %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CERTGRAM-NEXT: arith.select %[[BELOW]], %{{.*}}, %[[INF]] : f32
+// CERTGRAM-NOT: nvvm.bar.warp.sync
+// CERTGRAM: %[[X:.*]] = vector.extract %{{.*}}[0] : f32 from vector<4xf32>
+// CERTGRAM-NEXT: %[[C:.*]] = vector.extract %[[CV:.*]][0] : f32 from vector<4xf32>
+// CERTGRAM-NEXT: %[[XX:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CERTGRAM-NEXT: arith.addf %{{.*}}, %[[XX]] : f32
+// CERTGRAM-NEXT: %[[XC:.*]] = arith.mulf %[[X]], %[[C]] : f32
+// CERTGRAM-NEXT: arith.addf %{{.*}}, %[[XC]] : f32
+// CERTGRAM: %[[CAGAIN:.*]] = vector.extract %[[CV]][0] : f32 from vector<4xf32>
+// CERTGRAM-NEXT: %[[CC:.*]] = arith.mulf %[[CAGAIN]], %[[CAGAIN]] : f32
+// CERTGRAM-NEXT: arith.addf %{{.*}}, %[[CC]] : f32
+// CERTGRAM: %[[NORMS:.*]] = arith.addf %[[R:.*]]#0, %[[R]]#2 : f32
+// CERTGRAM-NEXT: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CERTGRAM-NEXT: %[[TWICE:.*]] = arith.mulf %[[TWO]], %[[R]]#1 : f32
+// CERTGRAM-NEXT: arith.subf %[[NORMS]], %[[TWICE]] : f32
+// CERTGRAM-NOT: llvm.intr.fma
+// CERTGRAM: memref.atomic_rmw minu %{{.*}} : (i64, memref<64xi64, #gpu.address_space<workgroup>>) -> i64
 // Rows that fill the GPU (sample-heavy's 131072 x 8192 x 8192): the
 // certified consumers' running sums need 64x128 tiles (168 registers a
 // thread, not the 128 of 192x128's 512 threads), and the walk keeps each

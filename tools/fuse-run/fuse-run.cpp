@@ -225,6 +225,14 @@ static cl::opt<bool> allowReassociation(
              "(fusec --allow-reassociation)"),
     cl::init(false), cl::cat(runCategory));
 
+static cl::opt<bool> nativeLabels(
+    "native-labels",
+    cl::desc("Require integer results (labels) to equal the native-precision "
+             "reference's exactly, every float op rounded to its type and "
+             "sums in index order, near-ties included: what "
+             "--precision=3xtf32-certified promises for a Gram form"),
+    cl::init(false), cl::cat(runCategory));
+
 static cl::opt<double>
     rtolOption("rtol",
                cl::desc("Relative tolerance of float results (default: 1e-4 "
@@ -1629,8 +1637,28 @@ TrialResult Runner::compare(unsigned trial, func::FuncOp f,
       return true;
     };
 
+    const std::vector<ref::Tensor> *nativeValues =
+        nativeLabels ? getNative() : nullptr;
+    if (nativeLabels && !nativeValues) {
+      ++result.mismatches;
+      describe(position(o, {}) +
+               ": the native-precision reference could not be evaluated");
+      continue;
+    }
     for (int64_t i = 0; i < output.numel(); ++i) {
       int64_t got = output.getInt(i), ref = want.ints[i];
+      if (nativeValues) {
+        int64_t native = (*nativeValues)[o].ints[i];
+        if (got != native) {
+          ++result.mismatches;
+          describe(position(o, unravel(i, output.getShape())) + ": got " +
+                   std::to_string(got) + ", the native reference " +
+                   std::to_string(native) + " (--native-labels)");
+        } else if (got != ref) {
+          ++result.nativeMatches;
+        }
+        continue;
+      }
       if (source.kind == LabelSource::Kind::None) {
         if (got != ref && !matchesNative(i, got)) {
           ++result.mismatches;
