@@ -259,9 +259,9 @@ PRECISION_TITLE = {
     "ieee": "f32 IEEE (FMA)", "3xtf32": "3xTF32 tensor cores",
     "3xtf32-recheck": "3xTF32 tensor cores, each row's best two decided "
                       "again in IEEE fp32",
-    "3xtf32-certified": "3xTF32 tensor cores with error bounds, the direct "
-                        "form where they cannot decide (the direct form's "
-                        "labels)",
+    "3xtf32-certified": "3xTF32 tensor cores with error bounds, the IEEE "
+                        "value where they cannot decide (the direct form's "
+                        "labels, or the Gram form's native IEEE labels)",
     "tf32": "TF32 tensor cores, one pass",
     "f16": "fp16 inputs, tensor cores, f32 accumulation",
     "bf16": "bf16 inputs, tensor cores, f32 accumulation"}
@@ -968,7 +968,7 @@ def evaluate_targets(rows, ceilings):
         # The tensor-core precisions that keep fp32 accuracy get the probe's
         # Gram targets too (their mismatches against float64 are counted);
         # the recheck also promises the IEEE kernel's labels.
-        for precision in ("3xtf32", "3xtf32-recheck"):
+        for precision in ("3xtf32", "3xtf32-recheck", "3xtf32-certified"):
             row = fusec_best("probe", "gram", precision=precision)
             if row is None:
                 continue
@@ -1022,6 +1022,18 @@ def evaluate_targets(rows, ceilings):
         peak_target(shape, "Gram peak ≤ labels + 1 MiB", gram, n * 8 + MiB)
         agreement_target(shape, "Gram agreement with torch eager Gram ≥ "
                          "99.99%, every disagreement a near-tie", gram)
+        # The Gram example's default on sm_90a: 3xTF32 with error bounds,
+        # its native IEEE labels.
+        cert = fusec_best(shape, "gram", precision="3xtf32-certified")
+        if cert is not None:
+            name = "Gram, 3xtf32-certified"
+            ratio_target(shape, name + " ≤ 1.0 × cuBLAS X@Cᵀ alone", cert,
+                         cublas(shape), 1.0)
+            peak_target(shape, name + " peak ≤ labels + 1 MiB", cert,
+                        n * 8 + MiB)
+            agreement_target(shape, name + " agreement with torch eager "
+                             "Gram ≥ 99.99%, every disagreement a near-tie",
+                             cert)
         rc = fusec_best(shape, "gram", precision="3xtf32-recheck")
         if rc is not None:
             ratio_target(shape, "Gram, 3xtf32-recheck ≤ 1.0 × cuBLAS X@Cᵀ "
@@ -3502,7 +3514,8 @@ class Bench:
                          canonical_precision(row.get("precision")) == "ieee"),
                         None)
         ieee_of = {"gram": first_ieee("gram"), "naive": first_ieee("naive")}
-        checked = {"gram": ("3xtf32", "3xtf32-recheck", "tf32"),
+        checked = {"gram": ("3xtf32", "3xtf32-recheck", "3xtf32-certified",
+                            "tf32"),
                    "naive": ("3xtf32-certified",)}
         for row, lab in S.labels_for_agreement:
             form = row.get("form")

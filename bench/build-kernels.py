@@ -326,8 +326,10 @@ def main():
             # The naive example's direct-form labels through 3xTF32 and
             # error bounds (no reassociation flag). Since every slice's
             # MMAs start from zero, the bound grows with the slice's 32
-            # features rather than with d (docs/tensor-cores.md).
-            if example == "naive_argmin":
+            # features rather than with d (docs/tensor-cores.md). The Gram
+            # example's native IEEE labels the same way. Both are what
+            # the default (--precision=auto) compiles on sm_90a.
+            if example in ("naive_argmin", "gemm_argmin"):
                 variants += [("3xtf32-certified-wgmma",
                               ["--precision=3xtf32-certified",
                                "--arch=sm_90a"], "3xtf32-certified")]

@@ -694,6 +694,15 @@ double compensatedSumUlps(int64_t d, int64_t sliceFeatures) {
 /// nativeGram: the norm above which a row's or candidate's bound is
 /// infinite (CertifiedBoundTerms).
 constexpr double kGramNormLimit = 0x1.0p125;
+/// The most features a certified Gram form may have. Its bound grows as
+/// d u (|x| + |c|)^2 where a direct form's grows as d u |x - c|^2: on
+/// uniform [0, 1) data 8 times larger, d^2 u 4 / 3 in all. At d = 2048
+/// that is 0.33 against a gap of about 2.7 between a row's best two of
+/// 256 candidates (sigma 8.9 / sqrt(2 ln 256)), and most open rows keep
+/// two or three candidates; at d = 8192 it is 5.4 against 4.2, and most
+/// rows would replay every candidate (a pass over the candidate matrix a
+/// row).
+constexpr int64_t kCertifiedGramMaxFeatures = 2048;
 CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
                                         int64_t mmaK, bool compensatedSums,
                                         bool nativeGram) {
@@ -7432,6 +7441,19 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       unsupported = "it is an argmax";
     else if (!plan->certifiedRowNorm || !plan->certifiedColNorm)
       unsupported = "its norms are not sum(x^2) and sum(c^2)";
+    else if (int64_t features =
+                 cast<RankedTensorType>(plan->rowLeaf.getType()).getDimSize(1);
+             plan->certifiedGram &&
+             (ShapedType::isDynamic(features) ||
+              features > kCertifiedGramMaxFeatures))
+      unsupported = "a Gram form's own rounding (its sums' d u of |x|^2 + "
+                    "|c|^2 + 2 |x| |c|) would leave most rows undecided "
+                    "beyond " +
+                    std::to_string(kCertifiedGramMaxFeatures) +
+                    " features, and this one has " +
+                    (ShapedType::isDynamic(features)
+                         ? std::string("a dynamic count")
+                         : std::to_string(features));
     if (!unsupported.empty())
       return ctx.kernel.emitOpError(
                  "--precision=3xtf32-certified gives the IEEE labels of a "
