@@ -15,8 +15,14 @@ values, as in session 35.
 """
 import math
 import os
+import sys
 
 import numpy as np
+
+# certifiedOpen's model, shared with session 35's script.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../h200-2026-12-05/session35"))
+from open_rows import open_count  # noqa: E402
 
 U = 2.0 ** -24
 
@@ -39,18 +45,6 @@ def terms(d, slice_features=32, mma_k=8):
         "perValue": own * (1 + 1 / 1024) + 2 * U,
         "slack": slack,
     }
-
-
-def open_count(lo, hi, levels):
-    """certifiedOpen over each row's `levels` least lower bounds."""
-    order = np.argsort(lo, axis=1, kind="stable")[:, :levels]
-    rows = np.arange(lo.shape[0])[:, None]
-    slo, shi = lo[rows, order], hi[rows, order]
-    result = np.full(lo.shape[0], levels)
-    for m in range(levels - 1, 0, -1):
-        closed = slo[:, m] > shi[:, :m].min(1)
-        result = np.where(closed, m, result)
-    return result
 
 
 def main():
@@ -81,7 +75,7 @@ def main():
              + t["perB"] * abs(mu) * math.sqrt(d) * np.sqrt(nc * slack)
              + t["perRoot"] * np.sqrt(nx * slack) * np.sqrt(nc * slack)
              + t["perNorms"] * (nx + nc) + t["perValue"] * v)
-        opened = open_count(v - e, v + e, levels)
+        opened, _ = open_count(v - e, v + e, levels)
         srt = np.sort(v, 1)
         gap = np.median(srt[:, 1] - srt[:, 0])
 
