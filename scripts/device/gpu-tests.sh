@@ -189,30 +189,29 @@ run tc-wg-certified-persist-memcheck compute-sanitizer --tool memcheck --error-e
 # reference's exactly (--native-labels: every product and add rounded,
 # sums in feature order; no near-tie allowance). Random shapes, the probe,
 # exact ties, the candidates in a cluster's parts (few rows), unsplit
-# persistent blocks (many rows), every candidate equal at d = 8192 and at
-# d = 2052 (all rows replayed over every candidate, the deferred passes),
+# persistent blocks (many rows), d = 2048 (the most features it takes),
+# every candidate equal there (all rows replayed over every candidate),
 # NaN and inf, and memcheck and racecheck.
 cg="--mode=gpu --arch=sm_90a --precision=3xtf32-certified --native-labels"
 sed "s/256/200/g; s/512/100/g" examples/gemm_argmin.mlir > /tmp/certg_k200_d100.mlir
 sed "s/256/1000/g; s/512/200/g" examples/gemm_argmin.mlir > /tmp/certg_k1000_d200.mlir
-sed "s/256/64/g; s/512/8192/g" examples/gemm_argmin.mlir > /tmp/certg_k64_d8192.mlir
-sed "s/256/16/g; s/512/2052/g" examples/gemm_argmin.mlir > /tmp/certg_k16_d2052.mlir
+sed "s/256/64/g; s/512/2048/g" examples/gemm_argmin.mlir > /tmp/certg_k64_d2048.mlir
 run tc-wg-certgram fuse-run examples/gemm_argmin.mlir $cg --trials=8 --seed=301
 run gram-auto-wg fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --native-labels --trials=4 --seed=302
 run tc-wg-certgram-probe fuse-run examples/gemm_argmin.mlir $cg --expected-rows=4096 --keep-extent=all --trials=2 --seed=303
 run tc-wg-certgram-ties fuse-run examples/gemm_argmin.mlir $cg --expected-rows=4096 --keep-extent=all --trials=2 --seed=304 --dup-rows=1
 run tc-wg-certgram-parts fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=4096 --keep-extent=all --trials=3 --seed=305
 run tc-wg-certgram-persist fuse-run /tmp/certg_k1000_d200.mlir $cg --expected-rows=131072 --keep-extent=all --trials=2 --seed=306 --dims=s0=40000
-run tc-wg-certgram-d8192-equal fuse-run /tmp/certg_k64_d8192.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=307 --dims=s0=300 --fill=equal
-run tc-wg-certgram-deferred fuse-run /tmp/certg_k16_d2052.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=308 --dims=s0=8500 --fill=equal
+run tc-wg-certgram-d2048 fuse-run /tmp/certg_k64_d2048.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=307 --dims=s0=3000
+run tc-wg-certgram-d2048-equal fuse-run /tmp/certg_k64_d2048.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=308 --dims=s0=1500 --fill=equal
 run tc-wg-certgram-nan fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=4096 --keep-extent=all --trials=2 --seed=309 --fill=nan
 run tc-wg-certgram-inf fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=4096 --keep-extent=all --trials=2 --seed=310 --fill=inf
 run tc-wg-certgram-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=4096 --keep-extent=all --trials=1 --seed=311 --dims=s0=1500 --dup-rows=1
 run tc-wg-certgram-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
   fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=4096 --keep-extent=all --trials=1 --seed=312 --dims=s0=1500 --dup-rows=1
-run tc-wg-certgram-deferred-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
-  fuse-run /tmp/certg_k16_d2052.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=313 --dims=s0=3000 --fill=equal
+run tc-wg-certgram-equal-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run /tmp/certg_k64_d2048.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=313 --dims=s0=700 --fill=equal
 # Too few row tiles for the SMs (--expected-rows=4096, the probe's): the
 # split producer on 128x64 tiles with the ledger's split over persistent
 # blocks, 3xtf32 and 3xtf32-recheck, on random shapes (rows and
