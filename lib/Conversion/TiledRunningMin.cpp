@@ -993,10 +993,9 @@ public:
     addRoundedProduct(chains[2 * row], x, x);
     addRoundedProduct(chains[2 * row + 1], x, c);
   }
-  /// The candidate's chain (certifiedGram's CC) takes feature value c.
+  /// certifiedGram: the candidate's chain, CC, takes feature value c.
   void replayCandidateStep(MutableArrayRef<Value> chains, Value c) {
-    if (certifiedGram)
-      addRoundedProduct(chains.back(), c, c);
+    addRoundedProduct(chains.back(), c, c);
   }
   void addRoundedProduct(Value &acc, Value a, Value b) {
     acc = arith::AddFOp::create(builder, loc, acc,
@@ -2659,7 +2658,7 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
           replayRowStep(accs, r,
                         vector::ExtractOp::create(builder, loc, xs[r][i], e),
                         vector::ExtractOp::create(builder, loc, cs[i], e));
-    for (int64_t i = 0; i < chunks; ++i)
+    for (int64_t i = 0; certifiedGram && i < chunks; ++i)
       for (int64_t e = 0; e < 4; ++e)
         replayCandidateStep(
             accs, vector::ExtractOp::create(builder, loc, cs[i], e));
@@ -6076,7 +6075,7 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
           replayRowStep(next, r, vector::ExtractOp::create(builder, loc, x4, e),
                         vector::ExtractOp::create(builder, loc, c4, e));
       }
-      for (int64_t e = 0; e < 4; ++e)
+      for (int64_t e = 0; certifiedGram && e < 4; ++e)
         replayCandidateStep(next,
                             vector::ExtractOp::create(builder, loc, c4, e));
       scf::YieldOp::create(builder, loc, next);

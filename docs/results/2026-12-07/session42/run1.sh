@@ -16,11 +16,11 @@ cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 . scripts/device/bin-env.sh
-gpu_tests 'certgram|gram-auto' 240
+gpu_tests 'certgram|gram-auto' 200
 export REPS=20
 ab ab-probe device-pkg/ab/ieee device-pkg/ab/cert gram.k256d512
-NOREF=1 N=40000 K=1000 D=200 ab ab-k1000 device-pkg/ab/ieee device-pkg/ab/cert gram.k1000d200
-NOREF=1 N=16384 K=1024 D=2048 ab ab-d2048 device-pkg/ab/ieee device-pkg/ab/cert gram.k1024d2048
+[ $(elapsed) -lt 300 ] && NOREF=1 N=40000 K=1000 D=200 ab ab-k1000 device-pkg/ab/ieee device-pkg/ab/cert gram.k1000d200
+[ $(elapsed) -lt 330 ] && NOREF=1 N=16384 K=1024 D=2048 ab ab-d2048 device-pkg/ab/ieee device-pkg/ab/cert gram.k1024d2048
 unset REPS
-[ $(elapsed) -lt 420 ] && bench_shapes probe device-pkg/bk-probe probe --budget-seconds 90
+[ $(elapsed) -lt 360 ] && bench_shapes probe device-pkg/bk-probe probe --budget-seconds 90
 echo "done ($(elapsed) s)"
