@@ -2648,7 +2648,8 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
   if (work.rows < 0 || work.candidates < 0 || work.features < 0 ||
       tile.rowsPerBlock <= 0 || tile.candidatesPerBlock <= 0 ||
       tile.blocksToSaturate <= 0 || tile.efficiency <= 0 ||
-      !(tile.fillSec >= 0) || split < 1 || device.multiprocessors < 1)
+      !(tile.fillSec >= 0) || !(work.epilogueSecPerPair >= 0) || split < 1 ||
+      device.multiprocessors < 1)
     return makeError("schedule model: sizes, tiles and splits must be "
                      "positive");
   auto rate = device.lookupFlopRate(work.dtype, work.tensorCores);
@@ -2674,6 +2675,12 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
                      double(tile.candidatesPerBlock) * double(work.features) *
                      double(work.flopsPerTerm);
   double slotRate = rate->second * tile.efficiency / double(*slots);
+  // A slot's share of its SM's time: blocks that share an SM share its
+  // issue slots.
+  double tileEpilogueSec = double(tile.rowsPerBlock) *
+                           double(tile.candidatesPerBlock) *
+                           work.epilogueSecPerPair *
+                           double(tile.blocksToSaturate);
   if (tile.persistent && estimate.split == 1) {
     // The walk the kernel will take (TiledRunningMin asks the same
     // question with the same sizes).
@@ -2693,7 +2700,9 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
     estimate.tailTiles = walk.tailTiles;
     estimate.utilization = double(rowBlocks) * double(tiles) /
                            (double(walk.path()) * double(*slots));
-    estimate.computeSec = double(walk.path()) * tileFlops / slotRate;
+    estimate.epilogueSec = double(walk.path()) * tileEpilogueSec;
+    estimate.computeSec =
+        double(walk.path()) * tileFlops / slotRate + estimate.epilogueSec;
   } else {
     int64_t tilesPerPart = cdiv(tiles, estimate.split);
     double partBytes = double(tilesPerPart) * double(tile.candidatesPerBlock) *
@@ -2707,9 +2716,11 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
     estimate.waves = cdiv(*blocks, *slots);
     estimate.utilization =
         double(*blocks) / (double(estimate.waves) * double(*slots));
-    estimate.computeSec = double(estimate.waves) *
-                          double(cdiv(tiles, estimate.split)) * tileFlops /
-                          slotRate;
+    double slotTiles =
+        double(estimate.waves) * double(cdiv(tiles, estimate.split));
+    estimate.epilogueSec = slotTiles * tileEpilogueSec;
+    estimate.computeSec =
+        slotTiles * tileFlops / slotRate + estimate.epilogueSec;
   }
   double bytes = double(work.rows) * double(work.features) *
                      double(work.elementBytes) * double(estimate.split) +

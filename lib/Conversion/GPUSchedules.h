@@ -46,6 +46,10 @@ struct TileOptions {
   /// "3xtf32" (tensor cores). f16 and bf16 products always use tensor
   /// cores, which compute them exactly.
   std::string precision = "ieee";
+  /// --precision=auto's trial of "3xtf32-certified": a kernel the byte
+  /// ledger predicts no faster than the FMA kernel fails to compile, so
+  /// that the compile falls back to "ieee".
+  bool certifyWhereFaster = false;
   /// Sums over the features (the norms of the Gram form) add each slice's
   /// sum to the running value by TwoSum and carry the rounding error, so
   /// that they come out within a fraction of an ulp of the exact sum.

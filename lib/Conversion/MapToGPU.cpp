@@ -704,6 +704,7 @@ struct FuseMapToGPUPass
       return signalPassFailure();
     }
     tiles.precision = precision;
+    tiles.certifyWhereFaster = certifyWhereFaster;
     tiles.arch = arch;
     llvm::Expected<DeviceProfile> profile = getDeviceProfile(device);
     if (!profile) {

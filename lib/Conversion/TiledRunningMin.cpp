@@ -696,13 +696,15 @@ double compensatedSumUlps(int64_t d, int64_t sliceFeatures) {
 constexpr double kGramNormLimit = 0x1.0p125;
 /// The most features a certified Gram form may have. Its bound grows as
 /// d u (|x| + |c|)^2 where a direct form's grows as d u |x - c|^2: on
-/// uniform [0, 1) data 8 times larger, d^2 u 4 / 3 in all. At d = 2048
-/// that is 0.33 against a gap of about 2.7 between a row's best two of
-/// 256 candidates (sigma 8.9 / sqrt(2 ln 256)), and most open rows keep
-/// two or three candidates; at d = 8192 it is 5.4 against 4.2, and most
+/// uniform [0, 1) data 8 times larger, d^2 u 4 / 3 in all. At d = 8192 it
+/// is 5.4 against a gap of about 4.2 between a row's best two, and most
 /// rows would replay every candidate (a pass over the candidate matrix a
-/// row).
-constexpr int64_t kCertifiedGramMaxFeatures = 2048;
+/// row). At d = 2048 (0.36 against 1.7-1.9) 1.4-1.6% of the rows replay
+/// every candidate in the model (docs/results/2026-12-07/session42/
+/// open_rows_gram.py), and 16384 x 1024 x 2048 ran 2.08x the FMA kernel's
+/// time on an H100; at d = 1024 none of the model's sampled rows does, and
+/// 10-12% replay a few candidates (docs/performance-notes.md, version 46).
+constexpr int64_t kCertifiedGramMaxFeatures = 1024;
 CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
                                         int64_t mmaK, bool compensatedSums,
                                         bool nativeGram) {
@@ -7046,16 +7048,28 @@ const MmaShapeOffer kWgmmaSplitShapeOffers[] = {
 /// bounds (bench/ab.py SEPARATED=1, docs/performance-notes.md, version
 /// 40), they took 255.1 and 129.5 ms: 0.554 and 0.546 of the rate,
 /// refitted to 0.55. (3xTF32's own kernels ran within 4% of their H200
-/// predictions on that card, as the two share SMs and clocks.) The rows
-/// the bounds leave open are not modelled: 2 / 15 ms more there on
-/// uniform data.
+/// predictions on that card, as the two share SMs and clocks.) Since
+/// version 46 the model adds the epilogue's time per pair
+/// (kCertifiedEpilogueSecPerPair), 5.5 and 1.4 ms of those walks: refitted
+/// to 0.56. The rows the bounds leave open are not modelled: 2 / 15 ms
+/// more there on uniform data.
 const MmaShapeOffer kWgmmaCertifiedShapeOffers[] = {
     {{64, 128, 0, 2, 32, 1},
-     {64, 128, /*blocksToSaturate=*/1, 0.55},
-     0.55,
+     {64, 128, /*blocksToSaturate=*/1, 0.56},
+     0.56,
      64,
      32},
 };
+
+/// --precision=3xtf32-certified: what a block slot spends on a (row,
+/// candidate) pair besides its MMAs. The one consumer warpgroup computes
+/// the pair's bound, folds the slice into the running sums and keeps the
+/// row's best two between its MMAs, so the time adds to theirs. At
+/// sample-heavy's d = 8192 it is 2% of the walk; at d = 200 it is about
+/// half: 40000 x 1000 x 200 ran 466.4 us (Gram form) and 453.9 us (direct
+/// form) on an H100 where the MMA walk alone predicted 252.3 us, 40 tiles
+/// of 8192 pairs a slot (docs/performance-notes.md, versions 45 and 46).
+constexpr double kCertifiedEpilogueSecPerPair = 0.65e-9;
 
 /// 3xTF32 on wgmma when the row tiles are too few for the SMs: the split
 /// producer on 128x64 tiles, the candidates split over persistent blocks
@@ -7141,7 +7155,8 @@ constexpr int64_t kAssumedLargeRows = int64_t(1) << 20;
 FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
                                    TiledWork work, MmaKind mma, bool wgmma,
                                    bool staticFeatures, bool compensatedNorms,
-                                   std::string &decision) {
+                                   std::string &decision,
+                                   double *predictedSec = nullptr) {
   SmallVector<TileShape> shapes;
   SmallVector<TileConfig> configs;
   SmallVector<ShapeOffer> offers(std::begin(kShapeOffers),
@@ -7326,6 +7341,8 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
            << llvm::toString(choice.takeError());
   TileConfig cfg = configs[choice->shape];
   cfg.split = choice->split;
+  if (predictedSec)
+    *predictedSec = choice->predictedSec;
   llvm::raw_string_ostream os(decision);
   os << "ledger on " << opts.device.name << ": " << cfg.bm << "x" << cfg.bn
      << " tiles";
@@ -7349,6 +7366,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   if (work.recheck)
     os << ", the recheck's merge entry "
        << llvm::formatv("{0:f1}", choice->recheckSec * 1e6) << " us";
+  if (choice->epilogueSec > 0)
+    os << ", " << llvm::formatv("{0:f1}", choice->epilogueSec * 1e6)
+       << " us of it the bounds' epilogue";
   if (choice->fillSec > 0)
     os << ", " << llvm::formatv("{0:f1}", choice->fillSec * 1e6)
        << " us of TMA fill";
@@ -7475,10 +7495,23 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                                         : "tf32";
     work.flopsPerTerm = mma == MmaKind::TF32x3 ? 6 : 2;
   }
+  // The FMA units' work on the same pairs: what --precision=ieee would
+  // compile, a subtraction and an FMA a term for the direct form the
+  // certified kernel stands for, one FMA for a Gram form.
+  TiledWork fmaWork = work;
+  if (certify) {
+    fmaWork.tensorCores = false;
+    fmaWork.dtype = "f32";
+    fmaWork.flopsPerTerm = plan->certifiedDirect ? 3 : 2;
+    fmaWork.recheck = false;
+    work.epilogueSecPerPair = kCertifiedEpilogueSecPerPair;
+  }
   work.outputBytesPerRow =
       (plan->indexOutput ? 8 : 0) + (plan->valueOutput ? 4 : 0);
+  fmaWork.outputBytesPerRow = work.outputBytesPerRow;
   // Packed atomics need the labels; a value-only result does not split.
   work.splittable = static_cast<bool>(plan->indexOutput);
+  fmaWork.splittable = work.splittable;
   TileOptions options = ctx.tiles;
   if (!plan->indexOutput)
     options.split = 1;
@@ -7504,11 +7537,36 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       llvm::any_of(llvm::concat<Operation *const>(plan->rowReductions,
                                                   plan->colReductions),
                    [](Operation *red) { return isa<SumOp>(red); });
-  FailureOr<TileConfig> chosen =
-      chooseConfig(ctx.kernel, options, work, mma, wgmma,
-                   !ShapedType::isDynamic(dStatic), compensatedNorms, decision);
+  double predictedSec = 0;
+  FailureOr<TileConfig> chosen = chooseConfig(
+      ctx.kernel, options, work, mma, wgmma, !ShapedType::isDynamic(dStatic),
+      compensatedNorms, decision, &predictedSec);
   if (failed(chosen))
     return failure();
+  // --precision=auto takes the certified kernel where the ledger predicts
+  // it faster than the FMA kernel with the same labels. A Gram form of d =
+  // 200 ran 1.19x the FMA kernel's time (docs/performance-notes.md,
+  // version 46): its FMAs are few a pair, and the bounds cost the same.
+  if (certify && ctx.tiles.certifyWhereFaster) {
+    TileOptions fmaOptions = options;
+    fmaOptions.precision = "ieee";
+    std::string fmaDecision;
+    double fmaSec = 0;
+    if (failed(chooseConfig(ctx.kernel, fmaOptions, fmaWork, MmaKind::None,
+                            /*wgmma=*/false, !ShapedType::isDynamic(dStatic),
+                            compensatedNorms, fmaDecision, &fmaSec)))
+      return failure();
+    if (fmaSec <= predictedSec)
+      return ctx.kernel.emitOpError("--precision=auto keeps the FMA kernel: ")
+             << "the byte ledger predicts "
+             << llvm::formatv("{0:f1}", fmaSec * 1e6)
+             << " us for it against "
+             << llvm::formatv("{0:f1}", predictedSec * 1e6)
+             << " us for 3xtf32-certified at " << work.rows << " rows";
+    decision += llvm::formatv("; --precision=auto: the FMA kernel predicted "
+                              "{0:f1} us",
+                              fmaSec * 1e6);
+  }
   TileConfig cfg = *chosen;
   auto bytesPerStage = [&](int64_t bk) {
     int64_t padding = cfg.wgmma ? 0 : 16 / mmaElemBytes;

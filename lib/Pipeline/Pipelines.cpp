@@ -69,6 +69,7 @@ void fusec::applyCompileOptions(const CompileOptions &options,
   gpu.threadM = options.threadM;
   gpu.threadN = options.threadN;
   gpu.device = options.device;
+  gpu.certifyWhereFaster = options.certifyWhereFaster;
 }
 
 void fusec::buildFusionPipeline(OpPassManager &pm,
@@ -134,6 +135,7 @@ void fusec::buildGPUKernelPipeline(OpPassManager &pm,
   map.tileK = options.tileK;
   map.split = options.split;
   map.precision = options.precision;
+  map.certifyWhereFaster = options.certifyWhereFaster;
   map.expectedRows = options.expectedRows;
   map.minBlocks = options.minBlocks;
   map.stages = options.stages;

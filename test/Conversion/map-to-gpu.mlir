@@ -316,6 +316,11 @@
 // - no refinement (no warp sync); the open rows replay G: x x and x c
 //   into XX and XC, c c into CC, each a mulf then an addf (no fma), then
 //   (XX + CC) - 2 XC.
+// --precision=auto's trial on the probe: the ledger predicts the certified
+// kernel (its MMAs and the bounds' epilogue, 8192 pairs a slot at 0.65 ns)
+// faster than the FMA kernel, so it compiles.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified certify-where-faster=true emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTFASTER
+// CERTFASTER: predicted 24.9 us (1 launch(es), 5.3 us of it the bounds' epilogue, 3.2 us of TMA fill) at 4096 rows; {{.*}}; --precision=auto: the FMA kernel predicted 55.4 us
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=CERTGRAM
 // CERTGRAM: arith.constant 3.96161377E-5 : f32
 // CERTGRAM: %[[ROOT:.*]] = arith.constant 6.11115465E-5 : f32
@@ -354,7 +359,7 @@
 // 8 lower bounds (certifiedLevelsFor), so the direct form takes up to 7
 // open candidates before it takes all.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTL
-// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 257035.9 us
+// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 257898.7 us (1 launch(es), 5452.6 us of it the bounds' epilogue
 // CERTL: certified: each candidate's 3xTF32 value carries a bound
 // CERTL-SAME: for their best 7 candidates or for all of them
 // The same kernel defers the rows that need the direct form over all

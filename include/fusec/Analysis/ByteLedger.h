@@ -581,6 +581,11 @@ struct TiledWork {
   /// row) and the scratch's second best; the labels' and scratch's fills
   /// and the atomics make two launches more than a split.
   bool recheck = false;
+  /// Seconds a block slot spends on each (row, candidate) pair of its tiles
+  /// besides the products: --precision=3xtf32-certified's bounds, its folds
+  /// into the running sums and its best-two selection, which one consumer
+  /// warpgroup does between its MMAs (0: none modelled).
+  double epilogueSecPerPair = 0;
 };
 
 /// The predicted cost of one (shape, split) choice.
@@ -599,6 +604,8 @@ struct ScheduleEstimate {
   double utilization = 0;
   int64_t launches = 1;
   double computeSec = 0;
+  /// The part of computeSec that is TiledWork::epilogueSecPerPair's.
+  double epilogueSec = 0;
   double memorySec = 0;
   /// The recheck's merge entry, after the kernel (memory-bound).
   double recheckSec = 0;

@@ -56,6 +56,9 @@ struct CompileOptions {
   /// the direct form's labels). f16/bf16 products always run on tensor
   /// cores.
   std::string precision = "auto";
+  /// Set by "auto"'s trial of "3xtf32-certified": a kernel the byte ledger
+  /// predicts no faster than the FMA kernel fails to compile.
+  bool certifyWhereFaster = false;
   /// Device profile of the byte ledger's schedule model: h200, l4 or the
   /// path of a JSON profile.
   std::string device = "h200";

@@ -71,6 +71,11 @@ def FuseMapToGPU : Pass<"fuse-map-to-gpu", "ModuleOp"> {
     Option<"precision", "precision", "std::string", /*default=*/"\"ieee\"",
            "How f32 products of the Gram form run: ieee (FMA units), tf32 "
            "or 3xtf32 (tensor cores); f16/bf16 ones always use tensor cores">,
+    Option<"certifyWhereFaster", "certify-where-faster", "bool",
+           /*default=*/"false",
+           "With precision=3xtf32-certified: a kernel the byte ledger "
+           "predicts no faster than the FMA kernel is an error (what "
+           "--precision=auto's trial compile asks)">,
     Option<"device", "device", "std::string", /*default=*/"\"h200\"",
            "Device profile of the byte ledger's schedule model (h200, l4 or "
            "a JSON file)">,

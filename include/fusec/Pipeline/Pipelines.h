@@ -72,6 +72,11 @@ struct GPUPipelineOptions
       *this, "precision",
       llvm::cl::desc("f32 products of the Gram form: ieee, tf32, 3xtf32"),
       llvm::cl::init("ieee")};
+  Option<bool> certifyWhereFaster{
+      *this, "certify-where-faster",
+      llvm::cl::desc("With precision=3xtf32-certified: fail where the byte "
+                     "ledger predicts the FMA kernel as fast"),
+      llvm::cl::init(false)};
   Option<int64_t> minBlocks{
       *this, "min-blocks",
       llvm::cl::desc("Resident blocks per SM for the tiled kernel"),
