@@ -86,8 +86,9 @@ static cl::opt<int64_t> split("split",
 static cl::opt<std::string> precision(
     "precision",
     cl::desc("How f32 products of the Gram form run: auto (the default: on "
-             "sm_90a 3xtf32-certified wherever every kernel takes it, else "
-             "ieee; the labels are ieee's either way), ieee (FMA units), "
+             "sm_90a 3xtf32-certified wherever every kernel takes it and the "
+             "ledger predicts it faster, else ieee; the labels are ieee's "
+             "either way), ieee (FMA units), "
              "tf32 or 3xtf32 (tensor cores; 3xtf32 keeps about fp32 "
              "accuracy), or 3xtf32-recheck (3xtf32 finds each row's best two "
              "candidates and IEEE fp32 decides between them), or "

@@ -47,7 +47,8 @@ struct CompileOptions {
   /// ulp off on sums of thousands of terms).
   bool compensatedSums = true;
   /// How f32 products of the Gram form run: "auto" (the default: on
-  /// sm_90a, "3xtf32-certified" wherever every kernel takes it, else
+  /// sm_90a, "3xtf32-certified" wherever every kernel takes it and the
+  /// byte ledger predicts it faster than the FMA kernel, else
   /// "ieee"; the labels are ieee's either way), "ieee" (FMA units, exact
   /// fp32), "tf32" or "3xtf32" (tensor cores), or "3xtf32-recheck" (3xTF32
   /// finds each row's best two candidates, IEEE fp32 decides between them:

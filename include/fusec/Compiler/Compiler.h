@@ -46,7 +46,8 @@ mlir::FailureOr<CompileResult> compileModule(mlir::ModuleOp module,
 
 /// The precision a compile of `module` with `options` takes: options'
 /// own, or for "auto" "3xtf32-certified" when a copy compiles under it
-/// (sm_90a only), else "ieee". Reports no diagnostics.
+/// with certify-where-faster (sm_90a only: every certified kernel predicted
+/// faster than its FMA kernel), else "ieee". Reports no diagnostics.
 std::string resolvePrecision(mlir::ModuleOp module,
                              const CompileOptions &options);
 
