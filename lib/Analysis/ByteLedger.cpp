@@ -2677,10 +2677,9 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
   double slotRate = rate->second * tile.efficiency / double(*slots);
   // A slot's share of its SM's time: blocks that share an SM share its
   // issue slots.
-  double tileEpilogueSec = double(tile.rowsPerBlock) *
-                           double(tile.candidatesPerBlock) *
-                           work.epilogueSecPerPair *
-                           double(tile.blocksToSaturate);
+  double tileEpilogueSec =
+      double(tile.rowsPerBlock) * double(tile.candidatesPerBlock) *
+      work.epilogueSecPerPair * double(tile.blocksToSaturate);
   if (tile.persistent && estimate.split == 1) {
     // The walk the kernel will take (TiledRunningMin asks the same
     // question with the same sizes).

@@ -7559,8 +7559,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     if (fmaSec <= predictedSec)
       return ctx.kernel.emitOpError("--precision=auto keeps the FMA kernel: ")
              << "the byte ledger predicts "
-             << llvm::formatv("{0:f1}", fmaSec * 1e6)
-             << " us for it against "
+             << llvm::formatv("{0:f1}", fmaSec * 1e6) << " us for it against "
              << llvm::formatv("{0:f1}", predictedSec * 1e6)
              << " us for 3xtf32-certified at " << work.rows << " rows";
     decision += llvm::formatv("; --precision=auto: the FMA kernel predicted "
