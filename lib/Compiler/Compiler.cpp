@@ -74,7 +74,7 @@ compileCertifiedCopy(ModuleOp module, const fusec::CompileOptions &options) {
     if (options.remarks)
       for (const HeldDiagnostic &diag : held)
         if (diag.severity == DiagnosticSeverity::Error &&
-            StringRef(diag.message).contains("--precision=auto keeps"))
+            StringRef(diag.message).contains(mlir::fuse::kAutoKeepsFmaKernel))
           emitRemark(diag.loc) << diag.message;
     return failure();
   }

@@ -7495,23 +7495,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                                         : "tf32";
     work.flopsPerTerm = mma == MmaKind::TF32x3 ? 6 : 2;
   }
-  // The FMA units' work on the same pairs: what --precision=ieee would
-  // compile, a subtraction and an FMA a term for the direct form the
-  // certified kernel stands for, one FMA for a Gram form.
-  TiledWork fmaWork = work;
-  if (certify) {
-    fmaWork.tensorCores = false;
-    fmaWork.dtype = "f32";
-    fmaWork.flopsPerTerm = plan->certifiedDirect ? 3 : 2;
-    fmaWork.recheck = false;
+  if (certify)
     work.epilogueSecPerPair = kCertifiedEpilogueSecPerPair;
-  }
   work.outputBytesPerRow =
       (plan->indexOutput ? 8 : 0) + (plan->valueOutput ? 4 : 0);
-  fmaWork.outputBytesPerRow = work.outputBytesPerRow;
   // Packed atomics need the labels; a value-only result does not split.
   work.splittable = static_cast<bool>(plan->indexOutput);
-  fmaWork.splittable = work.splittable;
   TileOptions options = ctx.tiles;
   if (!plan->indexOutput)
     options.split = 1;
@@ -7548,6 +7537,15 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // 200 ran 1.19x the FMA kernel's time (docs/performance-notes.md,
   // version 46): its FMAs are few a pair, and the bounds cost the same.
   if (certify && ctx.tiles.certifyWhereFaster) {
+    // The FMA units' work on the same pairs, what --precision=ieee would
+    // compile: a subtraction and an FMA a term for the direct form the
+    // certified kernel stands for, one FMA for a Gram form.
+    TiledWork fmaWork = work;
+    fmaWork.tensorCores = false;
+    fmaWork.dtype = "f32";
+    fmaWork.flopsPerTerm = plan->certifiedDirect ? 3 : 2;
+    fmaWork.recheck = false;
+    fmaWork.epilogueSecPerPair = 0;
     TileOptions fmaOptions = options;
     fmaOptions.precision = "ieee";
     std::string fmaDecision;
@@ -7557,8 +7555,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                             compensatedNorms, fmaDecision, &fmaSec)))
       return failure();
     if (fmaSec <= predictedSec)
-      return ctx.kernel.emitOpError("--precision=auto keeps the FMA kernel: ")
-             << "the byte ledger predicts "
+      return ctx.kernel.emitOpError(kAutoKeepsFmaKernel)
+             << ": the byte ledger predicts "
              << llvm::formatv("{0:f1}", fmaSec * 1e6) << " us for it against "
              << llvm::formatv("{0:f1}", predictedSec * 1e6)
              << " us for 3xtf32-certified at " << work.rows << " rows";

@@ -265,6 +265,11 @@ StringRef productPrecision(StringRef precision);
 /// The list isKnownPrecision accepts, for diagnostics.
 inline constexpr const char *kKnownPrecisions =
     "ieee, tf32, 3xtf32, 3xtf32-recheck or 3xtf32-certified";
+/// What a certify-where-faster compile's refusal says (the byte ledger
+/// predicts the FMA kernel at least as fast): --precision=auto reports it
+/// as a remark and compiles "ieee".
+inline constexpr const char *kAutoKeepsFmaKernel =
+    "--precision=auto keeps the FMA kernel";
 
 FailureOr<PlanCost> computePlan(func::FuncOp func, PlanKind kind,
                                 const SizeBindings &sizes, int64_t rowTile = 64,
