@@ -200,6 +200,10 @@ cg="--mode=gpu --arch=sm_90a --precision=3xtf32-certified --native-labels"
 sed "s/256/200/g; s/512/100/g" examples/gemm_argmin.mlir > /tmp/certg_k200_d100.mlir
 sed "s/256/1000/g; s/512/200/g" examples/gemm_argmin.mlir > /tmp/certg_k1000_d200.mlir
 sed "s/256/64/g; s/512/1024/g" examples/gemm_argmin.mlir > /tmp/certg_k64_d1024.mlir
+# d = 1000: the open rows' replays by groups of 32 lanes (one pass) or of
+# 8 (four), their last lanes past d (emitCertifiedLabels' step 2).
+sed "s/256/300/g; s/512/1000/g" examples/gemm_argmin.mlir > /tmp/certg_k300_d1000.mlir
+sed "s/256/300/g; s/512/1000/g" examples/naive_argmin.mlir > /tmp/cert_k300_d1000.mlir
 run tc-wg-certgram fuse-run examples/gemm_argmin.mlir $cg --keep-extent=512 --trials=8 --seed=301
 run gram-auto-wg fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --trials=4 --seed=302
 run gram-auto-wg-probe fuse-run examples/gemm_argmin.mlir --mode=gpu $wg --native-labels --expected-rows=4096 --keep-extent=all --trials=2 --seed=314
@@ -209,6 +213,11 @@ run tc-wg-certgram-parts fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=
 run tc-wg-certgram-persist fuse-run /tmp/certg_k1000_d200.mlir $cg --expected-rows=131072 --keep-extent=all --trials=2 --seed=306 --dims=s0=40000
 run tc-wg-certgram-d1024 fuse-run /tmp/certg_k64_d1024.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=307 --dims=s0=3000
 run tc-wg-certgram-d1024-equal fuse-run /tmp/certg_k64_d1024.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=308 --dims=s0=1500 --fill=equal
+run tc-wg-certgram-d1000 fuse-run /tmp/certg_k300_d1000.mlir $cg --expected-rows=131072 --keep-extent=all --trials=2 --seed=315 --dims=s0=5000
+run tc-wg-certgram-d1000-ties fuse-run /tmp/certg_k300_d1000.mlir $cg --expected-rows=4096 --keep-extent=all --trials=1 --seed=316 --dims=s0=3000 --dup-rows=1
+run tc-wg-certified-d1000 fuse-run /tmp/cert_k300_d1000.mlir $cert --expected-rows=131072 --keep-extent=all --trials=2 --seed=317 --dims=s0=5000
+run tc-wg-certgram-d1000-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run /tmp/certg_k300_d1000.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=318 --dims=s0=2000
 run tc-wg-certgram-nan fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=4096 --keep-extent=all --trials=2 --seed=309 --fill=nan
 run tc-wg-certgram-inf fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=4096 --keep-extent=all --trials=2 --seed=310 --fill=inf
 run tc-wg-certgram-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \

@@ -316,6 +316,39 @@
 // - no refinement (no warp sync); the open rows replay G: x x and x c
 //   into XX and XC, c c into CC, each a mulf then an addf (no fma), then
 //   (XX + CC) - 2 XC.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=REPLAY
+// The open rows' replays (emitCertifiedLabels' step 2): while the pairs
+// (3 a few-candidate row, k = 256 a row over all) need at most 512 lanes,
+// 16 lanes a pair (32 of its 512 features each, loaded at once), the
+// chains passing lane to lane by shuffle in 16 stages, then the first lane
+// keeps the value; with more pairs 4 lanes a pair in 4 passes; beyond
+// that a pair a consumer thread (128).
+// REPLAY: %[[FEWP:.*]] = arith.muli %{{.*}}, %c3 : index
+// REPLAY-NEXT: %[[FULLP:.*]] = arith.muli %{{.*}}, %c256 : index
+// REPLAY-NEXT: %[[TASKS:.*]] = arith.addi %[[FEWP]], %[[FULLP]] : index
+// REPLAY-NEXT: %[[C16:.*]] = arith.constant 16 : index
+// REPLAY-NEXT: %[[LANES16:.*]] = arith.muli %[[TASKS]], %[[C16]] : index
+// REPLAY-NEXT: %[[C512:.*]] = arith.constant 512 : index
+// REPLAY-NEXT: %[[FITS16:.*]] = arith.cmpi ule, %[[LANES16]], %[[C512]] : index
+// REPLAY-NEXT: scf.if %[[FITS16]] {
+// REPLAY: scf.for %{{.*}} = %{{.*}} to %[[TASKS]] step %c8
+// REPLAY-COUNT-8: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
+// REPLAY: scf.for %{{.*}} = %{{.*}} to %c16{{.*}} step %c1{{.*}} iter_args({{.*}}) -> (f32, f32, f32) {
+// REPLAY-COUNT-3: gpu.shuffle  idx
+// REPLAY: memref.atomic_rmw minu
+// REPLAY: } else {
+// REPLAY: %[[LANES4:.*]] = arith.muli %[[TASKS]], %c4{{.*}} : index
+// REPLAY-NEXT: %[[C512B:.*]] = arith.constant 512 : index
+// REPLAY-NEXT: %[[FITS4:.*]] = arith.cmpi ule, %[[LANES4]], %[[C512B]] : index
+// REPLAY-NEXT: scf.if %[[FITS4]] {
+// REPLAY: scf.for %{{.*}} = %{{.*}} to %[[TASKS]] step %c32
+// REPLAY: scf.for %{{.*}} = %{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args({{.*}}) -> (f32, f32, f32) {
+// REPLAY: scf.for %{{.*}} = %{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args({{.*}}) -> (f32, f32, f32) {
+// REPLAY-COUNT-3: gpu.shuffle  idx
+// REPLAY: } else {
+// REPLAY: scf.for %{{.*}} = %thread_id_x to %[[TASKS]] step %c128
+// REPLAY-NOT: gpu.shuffle  idx
+// REPLAY: memref.atomic_rmw minu
 // --precision=auto's trial on the probe: the ledger predicts the certified
 // kernel (its MMAs and the bounds' epilogue, 8192 pairs a slot at 0.65 ns)
 // faster than the FMA kernel, so it compiles.
