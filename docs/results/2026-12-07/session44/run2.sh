@@ -23,9 +23,9 @@ N=8192 K=256 D=1024 ab k256d1024 device-pkg/ab/cert device-pkg/ab/cert2 gram.k25
 N=16384 K=1024 D=1024 ab k1024d1024 device-pkg/ab/cert device-pkg/ab/cert2 gram.k1024d1024
 unset REPS NOREF
 . scripts/device/bin-env.sh
-gpu_tests 'certgram' 220
+gpu_tests 'certgram' 200
 mv $OUT/gpu-tests.txt $OUT/gpu-tests-certgram.txt
 mv $OUT/gpu-tests.log.gz $OUT/gpu-tests-certgram.log.gz
-left=$(( 540 - $(elapsed) ))
+left=$(( ${RUN_LIMIT:-420} - $(elapsed) ))
 [ $left -gt 60 ] && gpu_tests 'tc-wg-certified' $left
 echo "done ($(elapsed) s)"
