@@ -2648,7 +2648,8 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
   if (work.rows < 0 || work.candidates < 0 || work.features < 0 ||
       tile.rowsPerBlock <= 0 || tile.candidatesPerBlock <= 0 ||
       tile.blocksToSaturate <= 0 || tile.efficiency <= 0 ||
-      !(tile.fillSec >= 0) || !(work.epilogueSecPerPair >= 0) || split < 1 ||
+      !(tile.fillSec >= 0) || !(work.epilogueSecPerPair >= 0) ||
+      !(work.replaySecPerRowTile >= 0) || split < 1 ||
       device.multiprocessors < 1)
     return makeError("schedule model: sizes, tiles and splits must be "
                      "positive");
@@ -2700,8 +2701,11 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
     estimate.utilization = double(rowBlocks) * double(tiles) /
                            (double(walk.path()) * double(*slots));
     estimate.epilogueSec = double(walk.path()) * tileEpilogueSec;
-    estimate.computeSec =
-        double(walk.path()) * tileFlops / slotRate + estimate.epilogueSec;
+    // A slot finishes a row tile (or its part) each round.
+    estimate.replaySec = double(walk.rounds + (walk.tailTiles ? 1 : 0)) *
+                         work.replaySecPerRowTile;
+    estimate.computeSec = double(walk.path()) * tileFlops / slotRate +
+                          estimate.epilogueSec + estimate.replaySec;
   } else {
     int64_t tilesPerPart = cdiv(tiles, estimate.split);
     double partBytes = double(tilesPerPart) * double(tile.candidatesPerBlock) *
@@ -2718,8 +2722,9 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
     double slotTiles =
         double(estimate.waves) * double(cdiv(tiles, estimate.split));
     estimate.epilogueSec = slotTiles * tileEpilogueSec;
-    estimate.computeSec =
-        slotTiles * tileFlops / slotRate + estimate.epilogueSec;
+    estimate.replaySec = double(estimate.waves) * work.replaySecPerRowTile;
+    estimate.computeSec = slotTiles * tileFlops / slotRate +
+                          estimate.epilogueSec + estimate.replaySec;
   }
   double bytes = double(work.rows) * double(work.features) *
                      double(work.elementBytes) * double(estimate.split) +

@@ -602,14 +602,6 @@ constexpr int64_t kSharedBytesPerSM = 226 * 1024;
 constexpr int64_t kSharedBytesPerBlock = 227 * 1024;
 /// 32-bit registers per SM on sm_90.
 constexpr int64_t kRegistersPerSM = 64 * 1024;
-/// Features a lane of a grouped replay loads at once (groupedDistance):
-/// 8 chunks of the row and 8 of the candidate, 64 registers (with 128,
-/// the probe's certified Gram kernel spilled at 168 registers a thread).
-/// The replay of one lane (directDistances) waits for the L2 once every
-/// 32 features, and an open row's replay holds its block: at 8192 x 256 x
-/// 1024 the replays were 55 of the certified Gram kernel's 119 us
-/// (docs/performance-notes.md, version 47).
-constexpr int64_t kReplayLaneFeatures = 32;
 /// translatesRows: mu is the mean of this many of the first candidate's
 /// first features (fewer when d is smaller).
 constexpr int64_t kOriginFeatures = 32;
@@ -980,15 +972,6 @@ public:
   SmallVector<Value> directDistances(Value rowMem, Value colMem,
                                      ArrayRef<Value> rows, Value col,
                                      int64_t dStatic);
-  /// directDistance of (row, col) by `lanes` consecutive lanes of a warp
-  /// (replayLanes), the lane `slot` of them (index) whose first is
-  /// `firstLane` (i32). Each lane loads its own kReplayLaneFeatures of the
-  /// pair's features at once; the chains then pass from lane to lane in
-  /// feature order (a shuffle each), so the value is the same chain, in
-  /// every lane of the group. Every lane of the warp must call it.
-  Value groupedDistance(Value rowMem, Value colMem, Value row, Value col,
-                        Value slot, Value firstLane, int64_t lanes,
-                        int64_t dStatic);
   /// The replay of the IEEE value that decides a certified row, one
   /// feature at a time, for `rows` rows against one candidate: the chains
   /// of each row, then the candidate's. The direct form has one chain a
@@ -1116,13 +1099,6 @@ public:
   void refineRows(Value rowMem, Value colMem, Value rowBase, Value labels,
                   const CertifiedBuffers &buffers, int64_t dStatic,
                   bool allCandidates);
-  /// emitCertifiedLabels' step 2 where its pairs are few: each pair
-  /// (taskAt(p) for p < tasks) by `lanes` lanes (groupedDistance), its
-  /// value into buffers.best.
-  void replayPairsGrouped(
-      Value rowMem, Value colMem, Value rowBase, Value tasks, int64_t lanes,
-      const CertifiedBuffers &buffers, int64_t dStatic,
-      llvm::function_ref<std::pair<Value, Value>(Value)> taskAt);
   /// Decides the labels of the row tile at `rowBase` from topOf(localRow)
   /// (emitted in a loop over the tile's rows) with the block's consumer
   /// threads, and stores them.
@@ -2713,150 +2689,6 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
   return values;
 }
 
-/// emitCertifiedLabels replays its pairs grouped while they need at most
-/// this many lanes, four warps a scheduler. Each lane of a group issues
-/// the whole chain, so a pair costs `lanes` times the issue slots of a
-/// pair a thread: four warps a scheduler issue 24 d instructions (a Gram
-/// pair's six a feature), under the 32 steps of an L2 round trip that
-/// one thread's pair of d = 1024 waits.
-constexpr int64_t kGroupedReplayLanes = 512;
-
-/// The lanes of a grouped replay of d features, `perLane` a lane: the
-/// fewest (a power of two, at most a warp) that cover d.
-int64_t replayLanes(int64_t d, int64_t perLane) {
-  int64_t lanes = 1;
-  while (lanes < 32 && lanes * perLane < d)
-    lanes *= 2;
-  return lanes;
-}
-
-Value TiledBuilder::groupedDistance(Value rowMem, Value colMem, Value row,
-                                    Value col, Value slot, Value firstLane,
-                                    int64_t lanes, int64_t dStatic) {
-  auto vectorType = VectorType::get({4}, builder.getF32Type());
-  Value zeros = arith::ConstantOp::create(
-      builder, loc, cast<TypedAttr>(builder.getZeroAttr(vectorType)));
-  int64_t perLane = std::min<int64_t>(
-      kReplayLaneFeatures, llvm::alignTo(llvm::divideCeil(dStatic, lanes), 4));
-  int64_t passFeatures = perLane * lanes;
-  int64_t passes = llvm::divideCeil(dStatic, passFeatures);
-  Value laneOffset = arith::MulIOp::create(builder, loc, slot, idx(perLane));
-  // One pass: the lanes' features of [passBase, passBase + passFeatures),
-  // then a stage a lane. At stage s every lane runs the chains from the
-  // value after lane s - 1 over its own features, and lane s's result
-  // goes to all. Features at or past d read as zeros: they come last,
-  // and adding +0 to a sum that started at +0 leaves it unchanged.
-  auto pass = [&](Value passBase, SmallVector<Value> chains) {
-    Value first = arith::AddIOp::create(builder, loc, passBase, laneOffset);
-    SmallVector<Value> xs, cs;
-    for (int64_t i = 0; i < perLane / 4; ++i) {
-      Value l = arith::AddIOp::create(builder, loc, first, idx(4 * i));
-      Value inside = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult, l, idx(dStatic));
-      Value feature =
-          arith::MinUIOp::create(builder, loc, l, idx(dStatic - 4));
-      auto load = [&](Value mem, Value at) -> Value {
-        Value v = vector::LoadOp::create(
-            builder, loc, vectorType, mem, ValueRange{at, feature},
-            /*nontemporal=*/false, llvm::MaybeAlign(16));
-        return arith::SelectOp::create(builder, loc, inside, v, zeros);
-      };
-      xs.push_back(load(rowMem, row));
-      cs.push_back(load(colMem, col));
-    }
-    auto stages = scf::ForOp::create(builder, loc, idx(0), idx(lanes),
-                                     idx(1), chains);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(stages.getBody());
-    SmallVector<Value> mine(stages.getRegionIterArgs());
-    for (int64_t i = 0; i < perLane / 4; ++i)
-      for (int64_t e = 0; e < 4; ++e)
-        replayRowStep(mine, 0, vector::ExtractOp::create(builder, loc, xs[i], e),
-                      vector::ExtractOp::create(builder, loc, cs[i], e));
-    for (int64_t i = 0; certifiedGram && i < perLane / 4; ++i)
-      for (int64_t e = 0; e < 4; ++e)
-        replayCandidateStep(mine,
-                            vector::ExtractOp::create(builder, loc, cs[i], e));
-    Value from = arith::AddIOp::create(
-        builder, loc, firstLane,
-        arith::IndexCastUIOp::create(builder, loc, builder.getI32Type(),
-                                     stages.getInductionVar()));
-    SmallVector<Value> passed;
-    for (Value chain : mine)
-      passed.push_back(gpu::ShuffleOp::create(builder, loc, chain, from,
-                                              i32(32), gpu::ShuffleMode::IDX)
-                           .getShuffleResult());
-    scf::YieldOp::create(builder, loc, passed);
-    return SmallVector<Value>(stages.getResults());
-  };
-  SmallVector<Value> chains = replayStart(1);
-  if (passes == 1) {
-    chains = pass(idx(0), chains);
-  } else {
-    auto passLoop = scf::ForOp::create(builder, loc, idx(0), idx(passes),
-                                       idx(1), chains);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(passLoop.getBody());
-    Value passBase = arith::MulIOp::create(
-        builder, loc, passLoop.getInductionVar(), idx(passFeatures));
-    scf::YieldOp::create(
-        builder, loc,
-        pass(passBase, SmallVector<Value>(passLoop.getRegionIterArgs())));
-    chains.assign(passLoop.getResults().begin(), passLoop.getResults().end());
-  }
-  return replayValue(chains, 0);
-}
-
-void TiledBuilder::replayPairsGrouped(
-    Value rowMem, Value colMem, Value rowBase, Value tasks, int64_t lanes,
-    const CertifiedBuffers &buffers, int64_t dStatic,
-    llvm::function_ref<std::pair<Value, Value>(Value)> taskAt) {
-  int64_t groupsARound = cfg.threads() / lanes;
-  Value lane = arith::RemUIOp::create(builder, loc, tid, idx(32));
-  Value slot = arith::RemUIOp::create(builder, loc, tid, idx(lanes));
-  Value group = arith::DivUIOp::create(builder, loc, tid, idx(lanes));
-  Value firstLane = arith::IndexCastUIOp::create(
-      builder, loc, builder.getI32Type(),
-      arith::SubIOp::create(builder, loc, lane, slot));
-  Value warpFirstGroup = arith::MulIOp::create(
-      builder, loc, arith::DivUIOp::create(builder, loc, tid, idx(32)),
-      idx(32 / lanes));
-  auto rounds = scf::ForOp::create(builder, loc, idx(0), tasks,
-                                   idx(groupsARound));
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(rounds.getBody());
-  Value base = rounds.getInductionVar();
-  // A warp whose groups all lie past the last pair skips the round as a
-  // whole: the shuffles need every lane of a warp that runs them.
-  auto warpHasPair = scf::IfOp::create(
-      builder, loc,
-      arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult,
-          arith::AddIOp::create(builder, loc, base, warpFirstGroup), tasks),
-      false);
-  builder.setInsertionPointToStart(warpHasPair.thenBlock());
-  Value p = arith::AddIOp::create(builder, loc, base, group);
-  Value active =
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, p, tasks);
-  // A group past the last pair repeats it and drops its value.
-  auto [local, col] = taskAt(arith::MinUIOp::create(
-      builder, loc, p, arith::SubIOp::create(builder, loc, tasks, idx(1))));
-  Value row = arith::AddIOp::create(builder, loc, rowBase, local);
-  Value value = groupedDistance(rowMem, colMem, row, col, slot, firstLane,
-                                lanes, dStatic);
-  auto stores = scf::IfOp::create(
-      builder, loc,
-      arith::AndIOp::create(builder, loc, active,
-                            arith::CmpIOp::create(builder, loc,
-                                                  arith::CmpIPredicate::eq,
-                                                  slot, idx(0))),
-      false);
-  builder.setInsertionPointToStart(stores.thenBlock());
-  memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
-                              packDirectValue(value, col), buffers.best,
-                              ValueRange{local});
-}
-
 void TiledBuilder::storeLabelIfDecided(const CertifiedTop &top, Value open,
                                        Value labels, Value row) {
   auto decided = scf::IfOp::create(
@@ -3218,67 +3050,43 @@ void TiledBuilder::emitCertifiedLabels(
                           builder, loc, pairTasks,
                           arith::MulIOp::create(builder, loc, fullRows, k))
                           .getResult();
-  // Pair p: (local row, candidate).
-  auto taskAt = [&](Value p) -> std::pair<Value, Value> {
+  {
+    auto taskLoop = scf::ForOp::create(builder, loc, tid, tasks, idx(threads));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(taskLoop.getBody());
+    Value p = taskLoop.getInductionVar();
     Value isPair = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, p, pairTasks);
     auto which = scf::IfOp::create(builder, loc, TypeRange{index, index},
                                    isPair, /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard branch(builder);
-    builder.setInsertionPointToStart(which.thenBlock());
-    Value local = toIndex(
-        load(buffers.lists,
-             ValueRange{idx(0), arith::DivUIOp::create(builder, loc, p,
-                                                       idx(fewTasks))}));
-    Value j = toIndex(load(
-        buffers.pairs,
-        ValueRange{arith::RemUIOp::create(builder, loc, p, idx(fewTasks)),
-                   local}));
-    scf::YieldOp::create(builder, loc, ValueRange{local, j});
-    builder.setInsertionPointToStart(which.elseBlock());
-    Value q = arith::SubIOp::create(builder, loc, p, pairTasks);
-    Value fullLocal = toIndex(
-        load(buffers.lists,
-             ValueRange{idx(1), arith::DivUIOp::create(builder, loc, q, k)}));
-    scf::YieldOp::create(
-        builder, loc,
-        ValueRange{fullLocal, arith::RemUIOp::create(builder, loc, q, k)});
-    return {which.getResult(0), which.getResult(1)};
-  };
-  auto replayPairsEach = [&] {
-    auto taskLoop = scf::ForOp::create(builder, loc, tid, tasks, idx(threads));
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(taskLoop.getBody());
-    auto [local, col] = taskAt(taskLoop.getInductionVar());
+    {
+      OpBuilder::InsertionGuard branch(builder);
+      builder.setInsertionPointToStart(which.thenBlock());
+      Value local = toIndex(
+          load(buffers.lists,
+               ValueRange{idx(0), arith::DivUIOp::create(builder, loc, p,
+                                                         idx(fewTasks))}));
+      Value j = toIndex(load(
+          buffers.pairs,
+          ValueRange{arith::RemUIOp::create(builder, loc, p, idx(fewTasks)),
+                     local}));
+      scf::YieldOp::create(builder, loc, ValueRange{local, j});
+      builder.setInsertionPointToStart(which.elseBlock());
+      Value q = arith::SubIOp::create(builder, loc, p, pairTasks);
+      Value fullLocal = toIndex(
+          load(buffers.lists,
+               ValueRange{idx(1), arith::DivUIOp::create(builder, loc, q, k)}));
+      scf::YieldOp::create(
+          builder, loc,
+          ValueRange{fullLocal, arith::RemUIOp::create(builder, loc, q, k)});
+    }
+    Value local = which.getResult(0);
+    Value col = which.getResult(1);
     Value row = arith::AddIOp::create(builder, loc, rowBase, local);
     Value value = directDistance(rowMem, colMem, row, col, dStatic);
     memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
                                 packDirectValue(value, col), buffers.best,
                                 ValueRange{local});
-  };
-  // Few pairs (the common case: a few open rows of a tile, a few
-  // candidates each): the lanes of a group share each pair's loads, all
-  // of its features in one round trip, or with more pairs, a quarter of
-  // the lanes in four.
-  int64_t cover = replayLanes(dStatic, kReplayLaneFeatures);
-  SmallVector<int64_t> groupings;
-  for (int64_t lanes : {cover, cover / 4})
-    if (lanes > 1)
-      groupings.push_back(lanes);
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    for (int64_t lanes : groupings) {
-      Value fits = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ule,
-          arith::MulIOp::create(builder, loc, tasks, idx(lanes)),
-          idx(kGroupedReplayLanes));
-      auto grouped = scf::IfOp::create(builder, loc, fits, true);
-      builder.setInsertionPointToStart(grouped.thenBlock());
-      replayPairsGrouped(rowMem, colMem, rowBase, tasks, lanes, buffers,
-                         dStatic, taskAt);
-      builder.setInsertionPointToStart(grouped.elseBlock());
-    }
-    replayPairsEach();
   }
   gpu::BarrierOp::create(builder, loc);
 
@@ -7263,6 +7071,22 @@ const MmaShapeOffer kWgmmaCertifiedShapeOffers[] = {
 /// of 8192 pairs a slot (docs/performance-notes.md, versions 45 and 46).
 constexpr double kCertifiedEpilogueSecPerPair = 0.65e-9;
 
+/// --precision=3xtf32-certified: what a block slot waits after each row
+/// tile for the replays of the rows its bounds leave open, when they are a
+/// few candidates of a few rows (emitCertifiedLabels' step 2): one round
+/// of the block's threads, a pair each, whose steps of 32 features
+/// (directDistances) each wait an L2 round trip. At the probe (d = 512,
+/// 16 steps) the round took 5.9 us on uniform data against data whose
+/// bounds decide every row, and a second round 6.4 us more (rows with
+/// exact ties); on an H100 (docs/performance-notes.md, version 47). Rows
+/// open over every candidate, which depend on the data, take more rounds
+/// and are not modelled.
+constexpr double kCertifiedReplaySecPerStep = 0.37e-6;
+double certifiedReplaySec(int64_t d) {
+  return static_cast<double>(llvm::divideCeil(d, 32)) *
+         kCertifiedReplaySecPerStep;
+}
+
 /// 3xTF32 on wgmma when the row tiles are too few for the SMs: the split
 /// producer on 128x64 tiles, the candidates split over persistent blocks
 /// (a work unit per row tile and part). On the probe (4096 x 256 x 512) it
@@ -7561,6 +7385,9 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
   if (choice->epilogueSec > 0)
     os << ", " << llvm::formatv("{0:f1}", choice->epilogueSec * 1e6)
        << " us of it the bounds' epilogue";
+  if (choice->replaySec > 0)
+    os << ", " << llvm::formatv("{0:f1}", choice->replaySec * 1e6)
+       << " us the open rows' replays";
   if (choice->fillSec > 0)
     os << ", " << llvm::formatv("{0:f1}", choice->fillSec * 1e6)
        << " us of TMA fill";
@@ -7687,8 +7514,11 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
                                         : "tf32";
     work.flopsPerTerm = mma == MmaKind::TF32x3 ? 6 : 2;
   }
-  if (certify)
+  if (certify) {
     work.epilogueSecPerPair = kCertifiedEpilogueSecPerPair;
+    if (!ShapedType::isDynamic(rowType.getDimSize(1)))
+      work.replaySecPerRowTile = certifiedReplaySec(rowType.getDimSize(1));
+  }
   work.outputBytesPerRow =
       (plan->indexOutput ? 8 : 0) + (plan->valueOutput ? 4 : 0);
   // Packed atomics need the labels; a value-only result does not split.
@@ -7738,6 +7568,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     fmaWork.flopsPerTerm = plan->certifiedDirect ? 3 : 2;
     fmaWork.recheck = false;
     fmaWork.epilogueSecPerPair = 0;
+    fmaWork.replaySecPerRowTile = 0;
     TileOptions fmaOptions = options;
     fmaOptions.precision = "ieee";
     std::string fmaDecision;

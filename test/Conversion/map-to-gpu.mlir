@@ -316,44 +316,12 @@
 // - no refinement (no warp sync); the open rows replay G: x x and x c
 //   into XX and XC, c c into CC, each a mulf then an addf (no fma), then
 //   (XX + CC) - 2 XC.
-// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=REPLAY
-// The open rows' replays (emitCertifiedLabels' step 2): while the pairs
-// (3 a few-candidate row, k = 256 a row over all) need at most 512 lanes,
-// 16 lanes a pair (32 of its 512 features each, loaded at once), the
-// chains passing lane to lane by shuffle in 16 stages, then the first lane
-// keeps the value; with more pairs 4 lanes a pair in 4 passes; beyond
-// that a pair a consumer thread (128).
-// REPLAY: %[[FEWP:.*]] = arith.muli %{{.*}}, %c3 : index
-// REPLAY-NEXT: %[[FULLP:.*]] = arith.muli %{{.*}}, %c256 : index
-// REPLAY-NEXT: %[[TASKS:.*]] = arith.addi %[[FEWP]], %[[FULLP]] : index
-// REPLAY-NEXT: %[[C16:.*]] = arith.constant 16 : index
-// REPLAY-NEXT: %[[LANES16:.*]] = arith.muli %[[TASKS]], %[[C16]] : index
-// REPLAY-NEXT: %[[C512:.*]] = arith.constant 512 : index
-// REPLAY-NEXT: %[[FITS16:.*]] = arith.cmpi ule, %[[LANES16]], %[[C512]] : index
-// REPLAY-NEXT: scf.if %[[FITS16]] {
-// REPLAY: scf.for %{{.*}} = %{{.*}} to %[[TASKS]] step %c8
-// REPLAY-COUNT-8: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
-// REPLAY: scf.for %{{.*}} = %{{.*}} to %c16{{.*}} step %c1{{.*}} iter_args({{.*}}) -> (f32, f32, f32) {
-// REPLAY-COUNT-3: gpu.shuffle  idx
-// REPLAY: memref.atomic_rmw minu
-// REPLAY: } else {
-// REPLAY: %[[LANES4:.*]] = arith.muli %[[TASKS]], %c4{{.*}} : index
-// REPLAY-NEXT: %[[C512B:.*]] = arith.constant 512 : index
-// REPLAY-NEXT: %[[FITS4:.*]] = arith.cmpi ule, %[[LANES4]], %[[C512B]] : index
-// REPLAY-NEXT: scf.if %[[FITS4]] {
-// REPLAY: scf.for %{{.*}} = %{{.*}} to %[[TASKS]] step %c32
-// REPLAY: scf.for %{{.*}} = %{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args({{.*}}) -> (f32, f32, f32) {
-// REPLAY: scf.for %{{.*}} = %{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args({{.*}}) -> (f32, f32, f32) {
-// REPLAY-COUNT-3: gpu.shuffle  idx
-// REPLAY: } else {
-// REPLAY: scf.for %{{.*}} = %thread_id_x to %[[TASKS]] step %c128
-// REPLAY-NOT: gpu.shuffle  idx
-// REPLAY: memref.atomic_rmw minu
 // --precision=auto's trial on the probe: the ledger predicts the certified
-// kernel (its MMAs and the bounds' epilogue, 8192 pairs a slot at 0.65 ns)
-// faster than the FMA kernel, so it compiles.
+// kernel (its MMAs, the bounds' epilogue, 8192 pairs a slot at 0.65 ns,
+// and its open rows' replay, 16 steps of 32 features at 0.37 us) faster
+// than the FMA kernel, so it compiles.
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified certify-where-faster=true emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTFASTER
-// CERTFASTER: predicted 24.9 us (1 launch(es), 5.3 us of it the bounds' epilogue, 3.2 us of TMA fill) at 4096 rows; {{.*}}; --precision=auto: the FMA kernel predicted 55.4 us
+// CERTFASTER: predicted 30.8 us (1 launch(es), 5.3 us of it the bounds' epilogue, 5.9 us the open rows' replays, 3.2 us of TMA fill) at 4096 rows; {{.*}}; --precision=auto: the FMA kernel predicted 55.4 us
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=CERTGRAM
 // CERTGRAM: arith.constant 3.96161377E-5 : f32
 // CERTGRAM: %[[ROOT:.*]] = arith.constant 6.11115465E-5 : f32
@@ -386,13 +354,16 @@
 // thread, not the 128 of 192x128's 512 threads), and the walk keeps each
 // row tile's candidates in one part. 2048 row tiles of 64 in 132 blocks:
 // 16 rounds, a path of 16 x 64 tiles, each 64 x 128 x 8192 x 6 FLOPs at
-// 385 TFLOP/s x 0.55 / 132 slots (251.005 us; 0.55 measured on rows
-// that fill the GPU, docs/performance-notes.md, version 40): 257028.7
-// us, plus the launch (4.0 us) and the TMA fill (3.2 us). At d = 8192 each row keeps
+// 385 TFLOP/s x 0.56 / 132 slots (246.5 us; 0.56 fitted on rows that
+// fill the GPU, docs/performance-notes.md, versions 40 and 46): 252438.9
+// us, plus the launch (4.0 us), the TMA fill (3.2 us), the epilogue
+// (64 x 128 pairs at 0.65 ns, 1024 tiles: 5452.6 us) and a replay of
+// open rows a round (256 steps of 32 features at 0.37 us, 16 rounds:
+// 1515.5 us). At d = 8192 each row keeps
 // 8 lower bounds (certifiedLevelsFor), so the direct form takes up to 7
 // open candidates before it takes all.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTL
-// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 257898.7 us (1 launch(es), 5452.6 us of it the bounds' epilogue
+// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 259414.2 us (1 launch(es), 5452.6 us of it the bounds' epilogue, 1515.5 us the open rows' replays
 // CERTL: certified: each candidate's 3xTF32 value carries a bound
 // CERTL-SAME: for their best 7 candidates or for all of them
 // The same kernel defers the rows that need the direct form over all

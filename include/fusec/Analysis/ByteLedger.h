@@ -591,6 +591,11 @@ struct TiledWork {
   /// into the running sums and its best-two selection, which one consumer
   /// warpgroup does between its MMAs (0: none modelled).
   double epilogueSecPerPair = 0;
+  /// Seconds a block slot waits, after each row tile's walk, for the
+  /// replays of the rows that the tile's bounds leave open
+  /// (--precision=3xtf32-certified: one round of a few candidates each;
+  /// 0: none modelled).
+  double replaySecPerRowTile = 0;
 };
 
 /// The predicted cost of one (shape, split) choice.
@@ -611,6 +616,8 @@ struct ScheduleEstimate {
   double computeSec = 0;
   /// The part of computeSec that is TiledWork::epilogueSecPerPair's.
   double epilogueSec = 0;
+  /// The part of computeSec that is TiledWork::replaySecPerRowTile's.
+  double replaySec = 0;
   double memorySec = 0;
   /// The recheck's merge entry, after the kernel (memory-bound).
   double recheckSec = 0;
