@@ -7080,7 +7080,8 @@ constexpr double kCertifiedEpilogueSecPerPair = 0.65e-9;
 /// bounds decide every row, and a second round 6.4 us more (rows with
 /// exact ties); on an H100 (docs/performance-notes.md, version 47). Rows
 /// open over every candidate, which depend on the data, take more rounds
-/// and are not modelled.
+/// and are not modelled. The Gram form's rows only: a direct form's go
+/// to the refinement first.
 constexpr double kCertifiedReplaySecPerStep = 0.37e-6;
 double certifiedReplaySec(int64_t d) {
   return static_cast<double>(llvm::divideCeil(d, 32)) *
@@ -7516,7 +7517,10 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   }
   if (certify) {
     work.epilogueSecPerPair = kCertifiedEpilogueSecPerPair;
-    if (!ShapedType::isDynamic(rowType.getDimSize(1)))
+    // A direct form's open rows first take the refinement (a warp's
+    // tree sums), which decides most: the probe's naive example ran 26.1
+    // us against 24.9 predicted without a replay (version 46).
+    if (plan->certifiedGram && !ShapedType::isDynamic(rowType.getDimSize(1)))
       work.replaySecPerRowTile = certifiedReplaySec(rowType.getDimSize(1));
   }
   work.outputBytesPerRow =

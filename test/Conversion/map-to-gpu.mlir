@@ -356,14 +356,13 @@
 // 16 rounds, a path of 16 x 64 tiles, each 64 x 128 x 8192 x 6 FLOPs at
 // 385 TFLOP/s x 0.56 / 132 slots (246.5 us; 0.56 fitted on rows that
 // fill the GPU, docs/performance-notes.md, versions 40 and 46): 252438.9
-// us, plus the launch (4.0 us), the TMA fill (3.2 us), the epilogue
-// (64 x 128 pairs at 0.65 ns, 1024 tiles: 5452.6 us) and a replay of
-// open rows a round (256 steps of 32 features at 0.37 us, 16 rounds:
-// 1515.5 us). At d = 8192 each row keeps
+// us, plus the launch (4.0 us), the TMA fill (3.2 us) and the epilogue
+// (64 x 128 pairs at 0.65 ns, 1024 tiles: 5452.6 us); no replay round
+// (a direct form's open rows take the refinement). At d = 8192 each row keeps
 // 8 lower bounds (certifiedLevelsFor), so the direct form takes up to 7
 // open candidates before it takes all.
 // RUN: sed 's/256/8192/g; s/512/8192/g' %examples/naive_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified expected-rows=131072 emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTL
-// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 259414.2 us (1 launch(es), 5452.6 us of it the bounds' epilogue, 1515.5 us the open rows' replays
+// CERTL: ledger on h200: 64x128 tiles on tensor cores (tf32.tensor, 3 MMA pass(es)), split 1: 132 persistent blocks, 16 round(s) of 1 candidate part(s), 97% of block slots busy, predicted 257898.7 us (1 launch(es), 5452.6 us of it the bounds' epilogue, 3.2 us of TMA fill)
 // CERTL: certified: each candidate's 3xTF32 value carries a bound
 // CERTL-SAME: for their best 7 candidates or for all of them
 // The same kernel defers the rows that need the direct form over all
