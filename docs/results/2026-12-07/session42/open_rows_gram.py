@@ -11,7 +11,8 @@ refinement: an open row goes to the replay of its open candidates (fewer
 than L) or of all k. The exact distances stand in for the kernel's 3xTF32
 values, as in session 35.
 
-    /usr/bin/python3 open_rows_gram.py  (env SHAPES=name:n:k:d,... ROWS SEED)
+    /usr/bin/python3 open_rows_gram.py  (env SHAPES=name:n:k:d,... ROWS SEED
+    LEVELS: the lower bounds a row keeps, else the kernel's choice)
 """
 import math
 import os
@@ -61,7 +62,7 @@ def main():
     for spec in shapes.split(","):
         name, n, k, d = spec.split(":")
         n, k, d = int(n), int(k), int(d)
-        levels = 8 if d > 2048 else 4
+        levels = int(os.environ.get("LEVELS", 8 if d > 2048 else 4))
         c = rng.random((k, d), dtype=np.float32).astype(np.float64)
         x = rng.random((min(rows, n), d), dtype=np.float32).astype(np.float64)
         t = terms(d)
