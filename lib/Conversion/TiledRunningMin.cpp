@@ -602,6 +602,10 @@ constexpr int64_t kSharedBytesPerSM = 226 * 1024;
 constexpr int64_t kSharedBytesPerBlock = 227 * 1024;
 /// 32-bit registers per SM on sm_90.
 constexpr int64_t kRegistersPerSM = 64 * 1024;
+/// 16-byte chunks of each operand that a certified replay loads before
+/// a step of its chains (directDistances): one L2 round trip a step of 32
+/// features, which the ledger charges (certifiedReplaySec).
+constexpr int64_t kReplayChunksAStep = 8;
 /// translatesRows: mu is the mean of this many of the first candidate's
 /// first features (fewer when d is smaller).
 constexpr int64_t kOriginFeatures = 32;
@@ -2635,7 +2639,6 @@ Value TiledBuilder::directDistance(Value rowMem, Value colMem, Value row,
 SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
                                                  ArrayRef<Value> rows,
                                                  Value col, int64_t dStatic) {
-  constexpr int64_t kChunksAStep = 8;
   auto vectorType = VectorType::get({4}, builder.getF32Type());
   size_t count = rows.size();
   // A step's loads are issued before its chains, so that they are in
@@ -2667,7 +2670,7 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
     return accs;
   };
   int64_t chunks = dStatic / 4;
-  int64_t steps = chunks / kChunksAStep;
+  int64_t steps = chunks / kReplayChunksAStep;
   SmallVector<Value> accs = replayStart(count);
   if (steps > 0) {
     auto loop =
@@ -2675,14 +2678,15 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
     Value l0 = arith::MulIOp::create(builder, loc, loop.getInductionVar(),
-                                     idx(4 * kChunksAStep));
-    scf::YieldOp::create(
-        builder, loc,
-        step(l0, kChunksAStep, SmallVector<Value>(loop.getRegionIterArgs())));
+                                     idx(4 * kReplayChunksAStep));
+    scf::YieldOp::create(builder, loc,
+                         step(l0, kReplayChunksAStep,
+                              SmallVector<Value>(loop.getRegionIterArgs())));
     accs.assign(loop.getResults().begin(), loop.getResults().end());
   }
-  if (chunks % kChunksAStep)
-    accs = step(idx(4 * kChunksAStep * steps), chunks % kChunksAStep, accs);
+  if (chunks % kReplayChunksAStep)
+    accs = step(idx(4 * kReplayChunksAStep * steps),
+                chunks % kReplayChunksAStep, accs);
   SmallVector<Value> values;
   for (size_t r = 0; r < count; ++r)
     values.push_back(replayValue(accs, r));
@@ -7084,7 +7088,7 @@ constexpr double kCertifiedEpilogueSecPerPair = 0.65e-9;
 /// to the refinement first.
 constexpr double kCertifiedReplaySecPerStep = 0.37e-6;
 double certifiedReplaySec(int64_t d) {
-  return static_cast<double>(llvm::divideCeil(d, 32)) *
+  return static_cast<double>(llvm::divideCeil(d, 4 * kReplayChunksAStep)) *
          kCertifiedReplaySecPerStep;
 }
 

@@ -200,8 +200,8 @@ cg="--mode=gpu --arch=sm_90a --precision=3xtf32-certified --native-labels"
 sed "s/256/200/g; s/512/100/g" examples/gemm_argmin.mlir > /tmp/certg_k200_d100.mlir
 sed "s/256/1000/g; s/512/200/g" examples/gemm_argmin.mlir > /tmp/certg_k1000_d200.mlir
 sed "s/256/64/g; s/512/1024/g" examples/gemm_argmin.mlir > /tmp/certg_k64_d1024.mlir
-# d = 1000: the open rows' replays by groups of 32 lanes (one pass) or of
-# 8 (four), their last lanes past d (emitCertifiedLabels' step 2).
+# d = 1000: the open rows' replays end on a partial step (250 chunks, 8 a
+# step; directDistances), with random data, ties and racecheck.
 sed "s/256/300/g; s/512/1000/g" examples/gemm_argmin.mlir > /tmp/certg_k300_d1000.mlir
 sed "s/256/300/g; s/512/1000/g" examples/naive_argmin.mlir > /tmp/cert_k300_d1000.mlir
 run tc-wg-certgram fuse-run examples/gemm_argmin.mlir $cg --keep-extent=512 --trials=8 --seed=301

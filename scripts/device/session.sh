@@ -4,8 +4,8 @@
 # Sourced by a session's run scripts (docs/results/<date>/sessionN/run*.sh)
 # from the repository root on the GPU machine:
 #   . scripts/device/session.sh RUNTIME.so
-# Puts nvcc and compute-sanitizer on PATH, starts the call's clock, and
-# defines
+# Puts nvcc and compute-sanitizer on PATH, starts the call's clock, sets
+# SESSION_GPU (the card's name and driver), and defines
 #   ab LOG DIR_A DIR_B NAME...   bench/ab.py into $OUT/LOG.log (2 minutes
 #                                at most), its medians on stdout
 #   elapsed                      seconds since the helper was sourced
@@ -29,6 +29,7 @@
 export PATH=$PATH:/usr/local/cuda/bin FUSEC_CACHE_DIR=/tmp/fusec-cache
 SESSION_RUNTIME=${1:?usage: . scripts/device/session.sh RUNTIME.so}
 SESSION_T0=$(date +%s)
+SESSION_GPU=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)
 elapsed() { echo $(( $(date +%s) - SESSION_T0 )); }
 ab() {
   local log=$1; shift

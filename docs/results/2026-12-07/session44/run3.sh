@@ -9,9 +9,8 @@
 set -u
 cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
-gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)
-echo "$gpu"
-[[ $gpu == *H200* ]] || { echo "not an H200: nothing run"; exit 0; }
+echo "$SESSION_GPU"
+[[ $SESSION_GPU == *H200* ]] || { echo "not an H200: nothing run"; exit 0; }
 bench_shapes probe device-pkg/bk-probe probe --budget-seconds 80
 (cd "$OUT" && tar czf probe.tgz probe && rm -rf probe)
 if [ $(elapsed) -lt ${LARGE_BEFORE:-200} ]; then

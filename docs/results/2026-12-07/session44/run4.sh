@@ -9,14 +9,13 @@
 set -u
 cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
-gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)
-echo "$gpu"
+echo "$SESSION_GPU"
 export REPS=40
 ab probe16 device-pkg/ab/cert device-pkg/ab/cert16 gram.k256d512
 NOTIES=1 ab probe16-uniform device-pkg/ab/cert device-pkg/ab/cert16 gram.k256d512
 ab naive16 device-pkg/ab/ncert device-pkg/ab/cert16 naive.k256d512
 unset REPS
-if [[ $gpu == *H200* ]]; then
+if [[ $SESSION_GPU == *H200* ]]; then
   LARGE_BEFORE=${LARGE_BEFORE:-0} bash docs/results/2026-12-07/session44/run3.sh
 fi
 echo "done ($(elapsed) s)"
