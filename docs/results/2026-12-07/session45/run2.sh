@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Session 45, device call 2: the replay's loads prefetched. device-pkg/ab/
+# pf: one bulk prefetch of each pair's row and candidate into the L2 at
+# the replay's start; pfl1: that and the L1 asked for each step's lines
+# four steps ahead. Against main's kernels (cert, ncert), same process.
+# Carries device-pkg/lib, device-pkg/ab.
+set -u
+cd "$(dirname "$0")/../../../.."
+. scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
+echo "$SESSION_GPU"
+export REPS=20 NOREF=1 NOTIES=1
+N=8192 K=256 D=1024 ab pf-k256d1024 device-pkg/ab/cert device-pkg/ab/pf gram.k256d1024
+N=8192 K=256 D=1024 ab pfl1-k256d1024 device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d1024
+unset NOREF NOTIES
+export REPS=40
+NOTIES=1 ab pfl1-probe-uniform device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d512
+ab pfl1-probe device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d512
+NOTIES=1 ab pfl1-naive-uniform device-pkg/ab/ncert device-pkg/ab/pfl1 naive.k256d512
+SEPARATED=1 ab sep-probe device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d512
+echo "done ($(elapsed) s)"
