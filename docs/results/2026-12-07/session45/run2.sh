@@ -3,7 +3,7 @@
 # pf: one bulk prefetch of each pair's row and candidate into the L2 at
 # the replay's start; pfl1: that and the L1 asked for each step's lines
 # four steps ahead. Against main's kernels (cert, ncert), same process.
-# Carries device-pkg/lib, device-pkg/ab.
+# Carries device-pkg/lib, device-pkg/ab, device-pkg/bin.
 set -u
 cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
@@ -17,4 +17,9 @@ NOTIES=1 ab pfl1-probe-uniform device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d5
 ab pfl1-probe device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d512
 NOTIES=1 ab pfl1-naive-uniform device-pkg/ab/ncert device-pkg/ab/pfl1 naive.k256d512
 SEPARATED=1 ab sep-probe device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d512
+unset REPS
+# This commit's static fuse-run (the prefetching replays): every certified
+# case, the Gram form's and the direct form's.
+. scripts/device/bin-env.sh
+gpu_tests 'certgram|tc-wg-certified' 240
 echo "done ($(elapsed) s)"
