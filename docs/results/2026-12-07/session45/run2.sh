@@ -17,6 +17,11 @@ NOTIES=1 ab pfl1-probe-uniform device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d5
 ab pfl1-probe device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d512
 NOTIES=1 ab pfl1-naive-uniform device-pkg/ab/ncert device-pkg/ab/pfl1 naive.k256d512
 SEPARATED=1 ab sep-probe device-pkg/ab/cert device-pkg/ab/pfl1 gram.k256d512
+# The walk's overheads over plain 3xTF32 (tf3): nofold is pfl1 without the
+# per-slice folds (one MMA chain over d; its bounds are then not valid, a
+# timing only).
+SEPARATED=1 ab sep-nofold device-pkg/ab/pfl1 device-pkg/ab/nofold gram.k256d512
+SEPARATED=1 ab sep-tf3 device-pkg/ab/tf3 device-pkg/ab/pfl1 gram.k256d512
 unset REPS
 # This commit's static fuse-run (the prefetching replays): every certified
 # case, the Gram form's and the direct form's.
