@@ -606,9 +606,6 @@ constexpr int64_t kRegistersPerSM = 64 * 1024;
 /// a step of its chains (directDistances): one L2 round trip a step of 32
 /// features, which the ledger charges (certifiedReplaySec).
 constexpr int64_t kReplayChunksAStep = 8;
-/// Steps of a replay whose lines the L1 is asked for ahead of their loads
-/// (TiledBuilder::directDistances).
-constexpr int64_t kReplayL1Lookahead = 4;
 /// translatesRows: mu is the mean of this many of the first candidate's
 /// first features (fewer when d is smaller).
 constexpr int64_t kOriginFeatures = 32;
@@ -976,20 +973,9 @@ public:
   /// directDistance of each of `rows` to col, the candidate's chunks
   /// loaded once for all of them; each row's value is the same chain.
   /// certifiedGram: the Gram form's native value instead (replayRowStep).
-  /// prefetches: the L2 and L1 are asked for the operands ahead of the
-  /// steps (a single pair's replay, which nothing else overlaps).
   SmallVector<Value> directDistances(Value rowMem, Value colMem,
                                      ArrayRef<Value> rows, Value col,
-                                     int64_t dStatic, bool prefetches = false);
-  /// The global address of mem[at][feature] (mem has d features a row).
-  Value globalPointer(Value mem, Value at, Value feature, int64_t dStatic);
-  /// Asks the L2 for the d features of row `at` of `mem` with one bulk
-  /// prefetch, so that the replay's steps wait for the L2, not for DRAM.
-  void prefetchRowToL2(Value mem, Value at, int64_t dStatic);
-  /// Asks the L1 for features [first, first + features) of row `at`
-  /// (clamped to the row), a replay step's loads some steps ahead.
-  void prefetchSpanToL1(Value mem, Value at, Value first, int64_t features,
-                        int64_t dStatic);
+                                     int64_t dStatic);
   /// The replay of the IEEE value that decides a certified row, one
   /// feature at a time, for `rows` rows against one candidate: the chains
   /// of each row, then the candidate's. The direct form has one chain a
@@ -2647,74 +2633,14 @@ Value TiledBuilder::certifiedOpen(const CertifiedTop &top) {
 
 Value TiledBuilder::directDistance(Value rowMem, Value colMem, Value row,
                                    Value col, int64_t dStatic) {
-  return directDistances(rowMem, colMem, ArrayRef<Value>{row}, col, dStatic,
-                         /*prefetches=*/true)[0];
-}
-
-Value TiledBuilder::globalPointer(Value mem, Value at, Value feature,
-                                  int64_t dStatic) {
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, mem);
-  Value element = arith::AddIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, at, idx(dStatic)),
-      feature);
-  Value address = arith::AddIOp::create(
-      builder, loc, base,
-      arith::MulIOp::create(builder, loc, element, idx(4)));
-  return LLVM::IntToPtrOp::create(
-      builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 1),
-      arith::IndexCastUIOp::create(builder, loc, builder.getI64Type(),
-                                   address),
-      LLVM::DereferenceableAttr());
-}
-
-void TiledBuilder::prefetchRowToL2(Value mem, Value at, int64_t dStatic) {
-  NVVM::CpAsyncBulkPrefetchOp::create(
-      builder, loc, globalPointer(mem, at, idx(0), dStatic), i32(dStatic * 4),
-      Value());
-}
-
-void TiledBuilder::prefetchSpanToL1(Value mem, Value at, Value first,
-                                    int64_t features, int64_t dStatic) {
-  // The span's first and last features: its one or two 128-byte lines.
-  for (int64_t offset : {int64_t(0), features - 1}) {
-    Value feature = arith::MinUIOp::create(
-        builder, loc, arith::AddIOp::create(builder, loc, first, idx(offset)),
-        idx(dStatic - 1));
-    NVVM::PrefetchOp::create(
-        builder, loc,
-        NVVM::PrefetchCacheLevelAttr::get(builder.getContext(),
-                                          NVVM::PrefetchCacheLevel::L1),
-        NVVM::CacheEvictionPriorityAttr(),
-        globalPointer(mem, at, feature, dStatic), Value());
-  }
+  return directDistances(rowMem, colMem, ArrayRef<Value>{row}, col, dStatic)[0];
 }
 
 SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
                                                  ArrayRef<Value> rows,
-                                                 Value col, int64_t dStatic,
-                                                 bool prefetches) {
+                                                 Value col, int64_t dStatic) {
   auto vectorType = VectorType::get({4}, builder.getF32Type());
   size_t count = rows.size();
-  // A replay's steps are issued one after another. Without the rows and
-  // the candidate in the L2 each waits for DRAM; with the L1 asked for the
-  // next kReplayL1Lookahead steps' lines, a step's loads wait for the L1
-  // and the L2's latency overlaps the steps before.
-  int64_t stepFeatures = 4 * kReplayChunksAStep;
-  auto prefetchStep = [&](Value first) {
-    if (!prefetches)
-      return;
-    for (Value row : rows)
-      prefetchSpanToL1(rowMem, row, first, stepFeatures, dStatic);
-    prefetchSpanToL1(colMem, col, first, stepFeatures, dStatic);
-  };
-  if (prefetches) {
-    for (Value row : rows)
-      prefetchRowToL2(rowMem, row, dStatic);
-    prefetchRowToL2(colMem, col, dStatic);
-    for (int64_t s = 0; s < kReplayL1Lookahead && s * stepFeatures < dStatic;
-         ++s)
-      prefetchStep(idx(s * stepFeatures));
-  }
   // A step's loads are issued before its chains, so that they are in
   // flight together: one L2 latency a step rather than one a chunk.
   auto step = [&](Value l0, int64_t chunks, SmallVector<Value> accs) {
@@ -2753,8 +2679,6 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
     builder.setInsertionPointToStart(loop.getBody());
     Value l0 = arith::MulIOp::create(builder, loc, loop.getInductionVar(),
                                      idx(4 * kReplayChunksAStep));
-    prefetchStep(arith::AddIOp::create(
-        builder, loc, l0, idx(kReplayL1Lookahead * stepFeatures)));
     scf::YieldOp::create(builder, loc,
                          step(l0, kReplayChunksAStep,
                               SmallVector<Value>(loop.getRegionIterArgs())));

@@ -290,11 +290,6 @@
 // CERT: gpu.shuffle  xor %{{.*}}, %c1_i32{{.*}} : f32
 // CERT: arith.constant 3.23879722E-5 : f32
 // CERT: nvvm.bar.warp.sync
-// CERT: nvvm.cp.async.bulk.prefetch %{{.*}}, %c2048_i32 : <1>
-// CERT: nvvm.cp.async.bulk.prefetch %{{.*}}, %c2048_i32_{{[0-9]+}} : <1>
-// CERT-COUNT-16: nvvm.prefetch level = L1, %{{.*}} : !llvm.ptr<1>
-// CERT: scf.for %{{.*}} = %{{.*}} to %c16_{{[0-9]+}} step
-// CERT-COUNT-4: nvvm.prefetch level = L1, %{{.*}} : !llvm.ptr<1>
 // CERT: vector.load %{{.*}} : memref<?x512xf32>, vector<4xf32>
 // CERT: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
 // CERT: %[[T:.*]] = arith.subf
