@@ -3055,29 +3055,10 @@ void TiledBuilder::emitCertifiedLabels(
                           arith::MulIOp::create(builder, loc, fullRows, k))
                           .getResult();
   {
-    // Consecutive tasks go to consecutive warps, not lanes: a round of a
-    // few tasks then has a few lanes in each warp, each warp's loads (a
-    // line a lane) and chains beside the others', where one warp would
-    // issue all of them.
-    auto taskLoop =
-        scf::ForOp::create(builder, loc, idx(0), tasks, idx(threads));
+    auto taskLoop = scf::ForOp::create(builder, loc, tid, tasks, idx(threads));
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(taskLoop.getBody());
-    Value spread = tid;
-    if (threads % 32 == 0)
-      spread = arith::AddIOp::create(
-          builder, loc,
-          arith::MulIOp::create(builder, loc, mergeLane(tid),
-                                idx(threads / 32)),
-          mergeWarp(tid));
-    Value p = arith::AddIOp::create(builder, loc, taskLoop.getInductionVar(),
-                                    spread);
-    auto inTasks = scf::IfOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, p,
-                              tasks),
-        false);
-    builder.setInsertionPointToStart(inTasks.thenBlock());
+    Value p = taskLoop.getInductionVar();
     Value isPair = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, p, pairTasks);
     auto which = scf::IfOp::create(builder, loc, TypeRange{index, index},
