@@ -905,8 +905,6 @@ public:
   /// and 40). Persistent blocks without clusterSplit whose rows keep 8
   /// levels, with a static multiple of 4 features (emitTiledRunningMin).
   bool certifiedDefers = false;
-  /// certify: the static d of the rows (0 if dynamic).
-  int64_t certifiedFeatures = 0;
   /// certifiedDefers: the call's list of rows for the deferred pass
   /// (buildDeferredPass), [1 + kDeferredListRows] i64 in global memory,
   /// zeroed before the main entry: how many rows the blocks reserved (it
@@ -1043,21 +1041,7 @@ public:
     /// certifiedDefers: [1] i64, where the block's rows start in the
     /// call's list (deferredList).
     Value deferredListBase;
-    /// fullRowGroup() > 0: [fullRowGroup()][d] f32, the rows open over
-    /// every candidate that one pass over the candidates replays.
-    Value fullRowsStaged;
   };
-  /// Rows open over every candidate that share one pass over the
-  /// candidates (replayFullRows), staged in at most kFullRowsStagedBytes;
-  /// 0 where they take a pass each (a pair a thread in step 2's tasks).
-  int64_t fullRowGroup() const;
-  /// Step 2 for the rows of kFullList: in groups of fullRowGroup() rows
-  /// staged in shared memory, each consumer thread replays a candidate
-  /// against every row of the group, the candidate's loads shared. Every
-  /// consumer thread runs it (it has barriers).
-  void replayFullRows(Value rowMem, Value colMem, Value rowBase,
-                      const CertifiedBuffers &buffers, Value fullRows,
-                      int64_t dStatic);
   static constexpr int64_t kFewList = 0, kFullList = 1, kRefineFewList = 2,
                            kRefineFullList = 3, kCertifiedLists = 4;
   /// Stores `top`'s first candidate as the label of `row` when it alone is
@@ -2818,139 +2802,6 @@ constexpr int64_t kDeferredPassRows = 32, kDeferredPassThreads = 256,
 /// eight candidates' same features then fall in distinct banks.
 constexpr int64_t kDeferredPassStride = kDeferredPassSlice + 4;
 
-/// Shared memory for the rows of TiledBuilder::replayFullRows' group.
-constexpr int64_t kFullRowsStagedBytes = 16 * 1024;
-/// The most rows of such a group: each adds two chains a thread.
-constexpr int64_t kFullRowGroupMax = 4;
-
-int64_t TiledBuilder::fullRowGroup() const {
-  int64_t d = certifiedFeatures;
-  if (!certify || d <= 0 || d % 4)
-    return 0;
-  return std::min(kFullRowGroupMax, kFullRowsStagedBytes / (4 * d));
-}
-
-void TiledBuilder::replayFullRows(Value rowMem, Value colMem, Value rowBase,
-                                  const CertifiedBuffers &buffers,
-                                  Value fullRows, int64_t dStatic) {
-  int64_t group = fullRowGroup();
-  int64_t threads = cfg.threads();
-  Type index = builder.getIndexType();
-  auto vectorType = VectorType::get({4}, builder.getF32Type());
-  Value staged = buffers.fullRowsStaged;
-  int64_t chunks = dStatic / 4;
-  // The group's rows: the block's threads copy them chunk by chunk (a
-  // group short of rows repeats its last; its values are dropped).
-  gpu::BarrierOp::create(builder, loc);
-  auto groups = scf::ForOp::create(builder, loc, idx(0), fullRows, idx(group));
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(groups.getBody());
-  Value first = groups.getInductionVar();
-  Value lastFull = arith::SubIOp::create(builder, loc, fullRows, idx(1));
-  auto localOf = [&](int64_t r) -> Value {
-    Value at = arith::MinUIOp::create(
-        builder, loc, arith::AddIOp::create(builder, loc, first, idx(r)),
-        lastFull);
-    return arith::IndexCastUIOp::create(
-        builder, loc, index,
-        memref::LoadOp::create(builder, loc, buffers.lists,
-                               ValueRange{idx(kFullList), at}));
-  };
-  {
-    auto copy = scf::ForOp::create(builder, loc, tid, idx(group * chunks),
-                                   idx(threads));
-    OpBuilder::InsertionGuard inner(builder);
-    builder.setInsertionPointToStart(copy.getBody());
-    Value i = copy.getInductionVar();
-    Value r = arith::DivUIOp::create(builder, loc, i, idx(chunks));
-    Value l = arith::MulIOp::create(
-        builder, loc, arith::RemUIOp::create(builder, loc, i, idx(chunks)),
-        idx(4));
-    Value at = arith::MinUIOp::create(
-        builder, loc, arith::AddIOp::create(builder, loc, first, r), lastFull);
-    Value local = arith::IndexCastUIOp::create(
-        builder, loc, index,
-        memref::LoadOp::create(builder, loc, buffers.lists,
-                               ValueRange{idx(kFullList), at}));
-    Value x = vector::LoadOp::create(
-        builder, loc, vectorType, rowMem,
-        ValueRange{arith::AddIOp::create(builder, loc, rowBase, local), l},
-        /*nontemporal=*/false, llvm::MaybeAlign(16));
-    vector::StoreOp::create(builder, loc, x, staged, ValueRange{r, l});
-  }
-  gpu::BarrierOp::create(builder, loc);
-  SmallVector<Value> locals;
-  for (int64_t r = 0; r < group; ++r)
-    locals.push_back(localOf(r));
-  {
-    auto cols = scf::ForOp::create(builder, loc, tid, k, idx(threads));
-    OpBuilder::InsertionGuard inner(builder);
-    builder.setInsertionPointToStart(cols.getBody());
-    Value col = cols.getInductionVar();
-    // Steps as directDistances': the candidate's chunks loaded together,
-    // then each row's chains from the staged rows, in feature order.
-    auto step = [&](Value l0, int64_t stepChunks, SmallVector<Value> accs) {
-      SmallVector<Value> cs;
-      for (int64_t i = 0; i < stepChunks; ++i)
-        cs.push_back(vector::LoadOp::create(
-            builder, loc, vectorType, colMem,
-            ValueRange{col, arith::AddIOp::create(builder, loc, l0,
-                                                  idx(4 * i))},
-            /*nontemporal=*/false, llvm::MaybeAlign(16)));
-      for (int64_t r = 0; r < group; ++r)
-        for (int64_t i = 0; i < stepChunks; ++i) {
-          Value x4 = vector::LoadOp::create(
-              builder, loc, vectorType, staged,
-              ValueRange{idx(r), arith::AddIOp::create(builder, loc, l0,
-                                                       idx(4 * i))});
-          for (int64_t e = 0; e < 4; ++e)
-            replayRowStep(accs, r,
-                          vector::ExtractOp::create(builder, loc, x4, e),
-                          vector::ExtractOp::create(builder, loc, cs[i], e));
-        }
-      for (int64_t i = 0; certifiedGram && i < stepChunks; ++i)
-        for (int64_t e = 0; e < 4; ++e)
-          replayCandidateStep(
-              accs, vector::ExtractOp::create(builder, loc, cs[i], e));
-      return accs;
-    };
-    SmallVector<Value> accs = replayStart(group);
-    int64_t steps = chunks / kReplayChunksAStep;
-    if (steps > 0) {
-      auto loop =
-          scf::ForOp::create(builder, loc, idx(0), idx(steps), idx(1), accs);
-      OpBuilder::InsertionGuard body(builder);
-      builder.setInsertionPointToStart(loop.getBody());
-      Value l0 = arith::MulIOp::create(builder, loc, loop.getInductionVar(),
-                                       idx(4 * kReplayChunksAStep));
-      scf::YieldOp::create(
-          builder, loc,
-          step(l0, kReplayChunksAStep,
-               SmallVector<Value>(loop.getRegionIterArgs())));
-      accs.assign(loop.getResults().begin(), loop.getResults().end());
-    }
-    if (chunks % kReplayChunksAStep)
-      accs = step(idx(4 * kReplayChunksAStep * steps),
-                  chunks % kReplayChunksAStep, accs);
-    for (int64_t r = 0; r < group; ++r) {
-      auto inGroup = scf::IfOp::create(
-          builder, loc,
-          arith::CmpIOp::create(
-              builder, loc, arith::CmpIPredicate::ult,
-              arith::AddIOp::create(builder, loc, first, idx(r)), fullRows),
-          false);
-      OpBuilder::InsertionGuard branch(builder);
-      builder.setInsertionPointToStart(inGroup.thenBlock());
-      memref::AtomicRMWOp::create(
-          builder, loc, arith::AtomicRMWKind::minu,
-          packDirectValue(replayValue(accs, r), col), buffers.best,
-          ValueRange{locals[r]});
-    }
-  }
-  // The next group rewrites the staged rows.
-  gpu::BarrierOp::create(builder, loc);
-}
-
 void TiledBuilder::flushDeferredRows(Value rowMem, Value colMem, Value labels,
                                      const CertifiedBuffers &buffers,
                                      int64_t dStatic) {
@@ -3197,8 +3048,7 @@ void TiledBuilder::emitCertifiedLabels(
   int64_t fewTasks = certifiedLevels - 1;
   Value pairTasks =
       arith::MulIOp::create(builder, loc, pairRows, idx(fewTasks));
-  bool fullRowsGrouped = !certifiedDefers && fullRowGroup() > 0;
-  Value tasks = certifiedDefers || fullRowsGrouped
+  Value tasks = certifiedDefers
                     ? pairTasks
                     : arith::AddIOp::create(
                           builder, loc, pairTasks,
@@ -3242,8 +3092,6 @@ void TiledBuilder::emitCertifiedLabels(
                                 packDirectValue(value, col), buffers.best,
                                 ValueRange{local});
   }
-  if (fullRowsGrouped)
-    replayFullRows(rowMem, colMem, rowBase, buffers, fullRows, dStatic);
   gpu::BarrierOp::create(builder, loc);
 
   // 3. The listed rows' labels. Every thread read the counts before the
@@ -3684,9 +3532,6 @@ LogicalResult TiledBuilder::build() {
         buffer({cfg.threads() / 32, certifiedFieldCount()}, i32Type);
     if (!cfg.clusterSplit)
       certTopSmem = buffer({certifiedFieldCount(), cfg.bm}, i32Type);
-    if (!certifiedDefers && fullRowGroup() > 0)
-      certBuffers.fullRowsStaged =
-          buffer({fullRowGroup(), certifiedFeatures}, builder.getF32Type());
     if (certifiedDefers) {
       certBuffers.deferredRows = buffer({cfg.bm}, builder.getI64Type());
       certBuffers.deferredBest = buffer({cfg.bm}, builder.getI64Type());
@@ -7983,7 +7828,6 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   tb.certifiedGram = certify && plan->certifiedGram;
   if (certify) {
     tb.certifiedLevels = certifiedLevelsFor(dStatic, cfg);
-    tb.certifiedFeatures = ShapedType::isDynamic(dStatic) ? 0 : dStatic;
     tb.certifiedDefers = tb.certifiedLevels > 4 && cfg.persistent &&
                          !cfg.clusterSplit && !ShapedType::isDynamic(dStatic) &&
                          dStatic % 4 == 0;

@@ -349,15 +349,6 @@
 // CERTGRAM-NEXT: arith.subf %[[NORMS]], %[[TWICE]] : f32
 // CERTGRAM-NOT: llvm.intr.fma
 // CERTGRAM: memref.atomic_rmw minu %{{.*}} : (i64, memref<64xi64, #gpu.address_space<workgroup>>) -> i64
-// Rows open over every candidate: groups of four staged in shared memory,
-// each thread a candidate against every row of the group.
-// CERTGRAM: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c4
-// CERTGRAM: vector.store %{{.*}}, %[[STAGED:.*]][%{{.*}}, %{{.*}}] : memref<4x512xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CERTGRAM: nvvm.barrier id
-// CERTGRAM: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
-// CERTGRAM: vector.load %[[STAGED]][%c0{{.*}}, %{{.*}}] : memref<4x512xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CERTGRAM: vector.load %[[STAGED]][%c3{{.*}}, %{{.*}}] : memref<4x512xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CERTGRAM-COUNT-4: memref.atomic_rmw minu
 // Rows that fill the GPU (sample-heavy's 131072 x 8192 x 8192): the
 // certified consumers' running sums need 64x128 tiles (168 registers a
 // thread, not the 128 of 192x128's 512 threads), and the walk keeps each
