@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Prepared for the next session's first device call (main's kernels are
+# byte-identical to 2182127's, so device-pkg/ab/{cert,nofull,nofew} and
+# device-pkg/bk-probe, bk-large still apply):
+# 1. Which replays hold the certified Gram kernel's d = 1024 excess:
+#    timing-only kernels without the rows open over every candidate
+#    (nofull) or without the few-candidate rows (nofew); ab counts the
+#    labels that change (README.md says how they were built).
+# 2. On an H200 only: the probe with every peer, then the large shapes'
+#    naive rows as far as the call's time goes (never measured there with
+#    the certified kernels).
+# Carries device-pkg/lib, device-pkg/ab, device-pkg/bk-probe,
+# device-pkg/bk-large.
+set -u
+cd "$(dirname "$0")/../../../.."
+. scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
+echo "$SESSION_GPU"
+export REPS=20 NOREF=1 NOTIES=1
+N=8192 K=256 D=1024 ab nofull-k256d1024 device-pkg/ab/cert device-pkg/ab/nofull gram.k256d1024
+N=8192 K=256 D=1024 ab nofew-k256d1024 device-pkg/ab/cert device-pkg/ab/nofew gram.k256d1024
+N=16384 K=1024 D=1024 ab nofull-k1024d1024 device-pkg/ab/cert device-pkg/ab/nofull gram.k1024d1024
+unset REPS NOREF NOTIES
+if [[ $SESSION_GPU == *H200* ]]; then
+  LARGE_BEFORE=${LARGE_BEFORE:-200} \
+    bash docs/results/2026-12-07/session44/run3.sh
+fi
+echo "done ($(elapsed) s)"
