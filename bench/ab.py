@@ -27,7 +27,11 @@ first reads from DRAM cost), NOTIES=1 (no duplicated rows: uniform data
 alone, as bench/bench.py's), SEPARATED=1 (each row a random candidate
 plus uniform noise of width 0.05, no ties: every row's nearest candidate
 stands far apart from its second, so a certified kernel's bounds decide
-every row and the call costs its walk alone).
+every row and the call costs its walk alone), OPENTAGS=ROWS (the new
+build is a certified kernel built to tag its labels: bit 32 for a row
+replayed over a few candidates, bit 33 for one replayed over every
+candidate; the tags are counted by tiles of ROWS rows and removed before
+the labels are compared).
 The exit status is 1 when the labels of any kernel differ.
 """
 import os
@@ -59,6 +63,25 @@ def make_inputs(n, k, d, dtype):
     x[:64] = c[3]
     x[64:128] = c[k // 2 + 1]
     return x, c
+
+
+def report_open_tags(tags, tile_rows):
+    """How many rows a tagged certified build replayed, and how they fall
+    in its row tiles (the slowest tile sets a one-wave call's time)."""
+    n = tags.numel()
+    tiles = (n + tile_rows - 1) // tile_rows
+    padded = torch.zeros(tiles * tile_rows, dtype=tags.dtype,
+                         device=tags.device)
+    padded[:n] = tags
+    for bit, what in ((1, "a few candidates"), (2, "every candidate")):
+        per_tile = (padded == bit).view(tiles, tile_rows).sum(1)
+        hist = torch.bincount(per_tile).tolist()
+        print("  replayed over %s: %d rows (%.2f%%); per %d-row tile max %d,"
+              " mean %.2f; tiles by count: %s" % (
+                  what, int(per_tile.sum()), 100.0 * int(per_tile.sum()) / n,
+                  tile_rows, int(per_tile.max()),
+                  float(per_tile.float().mean()),
+                  {i: h for i, h in enumerate(hist) if h}))
 
 
 def report_differences(x, c, labs):
@@ -118,6 +141,11 @@ def main():
             for _ in range(3):
                 launcher.launch()
         torch.cuda.synchronize()
+        tile_rows = int(os.environ.get("OPENTAGS", "0"))
+        if tile_rows:
+            tags = labs[1] >> 32
+            report_open_tags(tags, tile_rows)
+            labs = [labs[0], labs[1] & 0xFFFFFFFF]
         same = torch.equal(labs[0], labs[1])
         if os.environ.get("NOREF"):
             mism = ["-", "-"]

@@ -5,7 +5,8 @@
 # 1. Which replays hold the certified Gram kernel's d = 1024 excess:
 #    timing-only kernels without the rows open over every candidate
 #    (nofull) or without the few-candidate rows (nofew); ab counts the
-#    labels that change (README.md says how they were built).
+#    labels that change (README.md says how they were built, and how
+#    the tagged kernels of step 0 were).
 # 2. On an H200 only: the probe with every peer, then the large shapes'
 #    naive rows as far as the call's time goes (never measured there with
 #    the certified kernels).
@@ -15,7 +16,13 @@ set -u
 cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
 echo "$SESSION_GPU"
-export REPS=20 NOREF=1 NOTIES=1
+# 0. How many rows each tile replays, on the GPU (device-pkg/ab/tags: main's
+#    kernels built to tag their labels, bench/ab.py OPENTAGS=tile rows).
+export REPS=2 NOREF=1 NOTIES=1
+N=8192 K=256 D=1024 OPENTAGS=128 ab tags-k256d1024 device-pkg/ab/cert device-pkg/ab/tags gram.k256d1024
+N=16384 K=1024 D=1024 OPENTAGS=128 ab tags-k1024d1024 device-pkg/ab/cert device-pkg/ab/tags gram.k1024d1024
+OPENTAGS=64 ab tags-probe device-pkg/ab/cert device-pkg/ab/tags gram.k256d512
+export REPS=20
 N=8192 K=256 D=1024 ab nofull-k256d1024 device-pkg/ab/cert device-pkg/ab/nofull gram.k256d1024
 N=8192 K=256 D=1024 ab nofew-k256d1024 device-pkg/ab/cert device-pkg/ab/nofew gram.k256d1024
 N=16384 K=1024 D=1024 ab nofull-k1024d1024 device-pkg/ab/cert device-pkg/ab/nofull gram.k1024d1024
