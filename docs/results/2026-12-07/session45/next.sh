@@ -27,6 +27,13 @@ N=8192 K=256 D=1024 ab nofull-k256d1024 device-pkg/ab/cert device-pkg/ab/nofull 
 N=8192 K=256 D=1024 ab nofew-k256d1024 device-pkg/ab/cert device-pkg/ab/nofew gram.k256d1024
 N=16384 K=1024 D=1024 ab nofull-k1024d1024 device-pkg/ab/cert device-pkg/ab/nofull gram.k1024d1024
 unset REPS NOREF NOTIES
+# 1b. Steps of 64 features (branch session45-replay-steps, kernels in
+#     device-pkg/ab/cert16): the probe's default data and the naive example.
+#     Its gpu-tests need that branch's static fuse-run in device-pkg/bin.
+export REPS=40
+ab cert16-probe device-pkg/ab/cert device-pkg/ab/cert16 gram.k256d512
+NOTIES=1 ab cert16-naive device-pkg/ab/ncert device-pkg/ab/cert16 naive.k256d512
+unset REPS
 if [[ $SESSION_GPU == *H200* ]]; then
   LARGE_BEFORE=${LARGE_BEFORE:-200} \
     bash docs/results/2026-12-07/session44/run3.sh
