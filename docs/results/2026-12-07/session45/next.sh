@@ -10,8 +10,8 @@
 # 2. On an H200 only: the probe with every peer, then the large shapes'
 #    naive rows as far as the call's time goes (never measured there with
 #    the certified kernels).
-# Carries device-pkg/lib, device-pkg/ab, device-pkg/bk-probe,
-# device-pkg/bk-large.
+# Carries device-pkg/lib, device-pkg/ab, device-pkg/bin-steps64,
+# device-pkg/bk-probe, device-pkg/bk-large.
 set -u
 cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
@@ -29,11 +29,18 @@ N=16384 K=1024 D=1024 ab nofull-k1024d1024 device-pkg/ab/cert device-pkg/ab/nofu
 unset REPS NOREF NOTIES
 # 1b. Steps of 64 features (branch session45-replay-steps, kernels in
 #     device-pkg/ab/cert16): the probe's default data and the naive example.
-#     Its gpu-tests need that branch's static fuse-run in device-pkg/bin.
 export REPS=40
 ab cert16-probe device-pkg/ab/cert device-pkg/ab/cert16 gram.k256d512
 NOTIES=1 ab cert16-naive device-pkg/ab/ncert device-pkg/ab/cert16 naive.k256d512
 unset REPS
+#     Its gpu-tests: the branch's static fuse-run (device-pkg/bin-steps64,
+#     built at session45-replay-steps' head; gpu-tests.sh unpacks
+#     device-pkg/bin, so it goes there on the device's copy), the
+#     certified cases.
+mkdir -p device-pkg/bin
+cp device-pkg/bin-steps64/fuse-run.xz device-pkg/bin/fuse-run.xz
+. scripts/device/bin-env.sh
+gpu_tests 'certgram|tc-wg-certified' 240
 if [[ $SESSION_GPU == *H200* ]]; then
   LARGE_BEFORE=${LARGE_BEFORE:-200} \
     bash docs/results/2026-12-07/session44/run3.sh
