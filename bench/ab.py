@@ -102,6 +102,11 @@ def main():
     if len(sys.argv) < 5:
         sys.exit(__doc__)
     dirs = sys.argv[2:4]
+    tags = os.environ.get("OPENTAGS", "")
+    if tags and not (tags.isdigit() and int(tags) > 0):
+        sys.exit("ab.py: OPENTAGS=%s: give the rows of a tile, a positive "
+                 "integer" % tags)
+    tile_rows = int(tags) if tags else 0
     # Every kernel of both builds, before torch and the GPU are touched.
     missing = [os.path.join(dir_, name + suffix) for name in sys.argv[4:]
                for dir_ in dirs for suffix in (".ptx", ".ptx.json")
@@ -141,7 +146,6 @@ def main():
             for _ in range(3):
                 launcher.launch()
         torch.cuda.synchronize()
-        tile_rows = int(os.environ.get("OPENTAGS", "0"))
         if tile_rows:
             tags = labs[1] >> 32
             report_open_tags(tags, tile_rows)

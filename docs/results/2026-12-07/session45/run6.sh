@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Session 45, device call 6 (run5.sh cut to what the session's device time
-# allows): the certified Gram gpu-tests with this commit's static fuse-run
-# (the grouped replay of rows open over every candidate), then its time
+# Session 45, device call 6 (call 5's script, never run, cut to what the
+# session's device time allows): the certified Gram gpu-tests with this
+# commit's static fuse-run (the grouped replay of rows open over every candidate), then its time
 # at 8192 x 256 x 1024 on uniform data and at the probe, against main's.
 # Carries device-pkg/lib, device-pkg/ab, device-pkg/bin.
 set -u
