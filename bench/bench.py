@@ -46,6 +46,7 @@ import gc  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
 import platform  # noqa: E402
+import re  # noqa: E402
 import shlex  # noqa: E402
 import signal  # noqa: E402
 import statistics  # noqa: E402
@@ -437,6 +438,19 @@ DTYPE_CODES = {"f16": 0, "bf16": 1, "f32": 2, "f64": 3, "i1": 4, "i32": 5,
 DTYPE_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i32": 4,
                "i64": 8}
 LAUNCH_PREFIX = "// fusec-launch: "
+
+
+def select_entries(entries, pattern):
+    """The manifest entries whose names match the regular expression
+    `pattern` (re.search; all of them when it is None). Raises ValueError
+    for a malformed pattern."""
+    if pattern is None:
+        return list(entries)
+    try:
+        regex = re.compile(pattern)
+    except re.error as e:
+        raise ValueError("--only-kernels %r: %s" % (pattern, e))
+    return [e for e in entries if regex.search(e["name"])]
 
 
 def load_manifest(kdir):
@@ -2417,6 +2431,7 @@ class Bench:
                 self.entries, probs = load_manifest(a.kernels)
                 for p in probs:
                     self.problem("manifest: " + p)
+                self.entries = select_entries(self.entries, a.only_kernels)
                 self.res["manifest"] = [dict(e) for e in self.entries]
             except Exception as e:
                 self.problem("manifest %s: %s" % (a.kernels, e))
@@ -4126,6 +4141,14 @@ def self_check():
             json.dump(manifest, f)
         entries, probs = load_manifest(tmp)
         ok(len(entries) == 5, "manifest entries: %d" % len(entries))
+        ok([e["name"] for e in select_entries(entries, r"^(mixed|nowhere)$")]
+           == ["nowhere", "mixed"], "--only-kernels keeps the matches")
+        ok(len(select_entries(entries, None)) == 5, "no --only-kernels")
+        try:
+            select_entries(entries, "(")
+            ok(False, "a malformed --only-kernels must raise")
+        except ValueError:
+            ok(True, "malformed --only-kernels raises")
         ok(len(probs) == 2, "manifest problems: %s" % probs)
         e0 = entries[0]
         ok(e0["program"] == "gemm_argmin" and e0["form"] == "gram" and
@@ -4454,6 +4477,10 @@ def parse_args(argv):
                    "shorter reps")
     p.add_argument("--budget-seconds", type=float, default=480.0,
                    help="global time budget; rows past it are skipped")
+    p.add_argument("--only-kernels", default=None, metavar="REGEX",
+                   help="only the manifest's kernels whose names match "
+                   "REGEX (re.search), e.g. 'naive_argmin\\.' for the naive "
+                   "example's rows")
     p.add_argument("--predictions", default=None,
                    help="the byte ledger's JSON: {rows: [{program, shape, "
                    "plan, floor_us, peak_bytes}]}")
@@ -4483,6 +4510,7 @@ def main(argv=None):
         return self_check()
     try:
         shapes = select_shapes(args.shapes, args.quick)
+        select_entries([], args.only_kernels)
     except ValueError as e:
         print("bench: %s" % e, file=sys.stderr)
         return 2

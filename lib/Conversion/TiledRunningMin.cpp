@@ -606,6 +606,13 @@ constexpr int64_t kRegistersPerSM = 64 * 1024;
 /// a step of its chains (directDistances): one L2 round trip a step of 32
 /// features, which the ledger charges (certifiedReplaySec).
 constexpr int64_t kReplayChunksAStep = 8;
+/// A single pair's replay (directDistance) takes steps of twice as many
+/// chunks where the launch leaves a thread at least this many registers:
+/// its 16 chunks (64 registers) fit there beside the chains without a
+/// spill, and half the steps are half the L2 round trips. Where a thread
+/// has 128 (the 64x64 tiles past 512 features) the loads of a 64-feature
+/// step would spill.
+constexpr int64_t kRegistersForWideReplaySteps = 168;
 /// translatesRows: mu is the mean of this many of the first candidate's
 /// first features (fewer when d is smaller).
 constexpr int64_t kOriginFeatures = 32;
@@ -973,9 +980,12 @@ public:
   /// directDistance of each of `rows` to col, the candidate's chunks
   /// loaded once for all of them; each row's value is the same chain.
   /// certifiedGram: the Gram form's native value instead (replayRowStep).
+  /// Each step loads `chunksAStep` 16-byte chunks of every operand before
+  /// its chains.
   SmallVector<Value> directDistances(Value rowMem, Value colMem,
                                      ArrayRef<Value> rows, Value col,
-                                     int64_t dStatic);
+                                     int64_t dStatic,
+                                     int64_t chunksAStep = kReplayChunksAStep);
   /// The replay of the IEEE value that decides a certified row, one
   /// feature at a time, for `rows` rows against one candidate: the chains
   /// of each row, then the candidate's. The direct form has one chain a
@@ -2633,12 +2643,16 @@ Value TiledBuilder::certifiedOpen(const CertifiedTop &top) {
 
 Value TiledBuilder::directDistance(Value rowMem, Value colMem, Value row,
                                    Value col, int64_t dStatic) {
-  return directDistances(rowMem, colMem, ArrayRef<Value>{row}, col, dStatic)[0];
+  bool roomy =
+      kRegistersPerSM / cfg.launchThreads() >= kRegistersForWideReplaySteps;
+  return directDistances(rowMem, colMem, ArrayRef<Value>{row}, col, dStatic,
+                         roomy ? 2 * kReplayChunksAStep : kReplayChunksAStep)[0];
 }
 
 SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
                                                  ArrayRef<Value> rows,
-                                                 Value col, int64_t dStatic) {
+                                                 Value col, int64_t dStatic,
+                                                 int64_t chunksAStep) {
   auto vectorType = VectorType::get({4}, builder.getF32Type());
   size_t count = rows.size();
   // A step's loads are issued before its chains, so that they are in
@@ -2670,7 +2684,7 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
     return accs;
   };
   int64_t chunks = dStatic / 4;
-  int64_t steps = chunks / kReplayChunksAStep;
+  int64_t steps = chunks / chunksAStep;
   SmallVector<Value> accs = replayStart(count);
   if (steps > 0) {
     auto loop =
@@ -2678,15 +2692,15 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
     Value l0 = arith::MulIOp::create(builder, loc, loop.getInductionVar(),
-                                     idx(4 * kReplayChunksAStep));
+                                     idx(4 * chunksAStep));
     scf::YieldOp::create(builder, loc,
-                         step(l0, kReplayChunksAStep,
+                         step(l0, chunksAStep,
                               SmallVector<Value>(loop.getRegionIterArgs())));
     accs.assign(loop.getResults().begin(), loop.getResults().end());
   }
-  if (chunks % kReplayChunksAStep)
-    accs = step(idx(4 * kReplayChunksAStep * steps),
-                chunks % kReplayChunksAStep, accs);
+  if (chunks % chunksAStep)
+    accs = step(idx(4 * chunksAStep * steps),
+                chunks % chunksAStep, accs);
   SmallVector<Value> values;
   for (size_t r = 0; r < count; ++r)
     values.push_back(replayValue(accs, r));

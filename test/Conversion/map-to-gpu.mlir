@@ -349,6 +349,25 @@
 // CERTGRAM-NEXT: arith.subf %[[NORMS]], %[[TWICE]] : f32
 // CERTGRAM-NOT: llvm.intr.fma
 // CERTGRAM: memref.atomic_rmw minu %{{.*}} : (i64, memref<64xi64, #gpu.address_space<workgroup>>) -> i64
+// A single open pair's replay (directDistance) loads a step's chunks of
+// the row and the candidate before its chains: where the launch leaves a
+// thread 168 registers (the probe's 64x128 tiles), steps of 64 features,
+// 16 chunks of each operand, 8 steps for d = 512; where it leaves 128
+// (the 64x64 tiles at d = 1024), steps of 32 features, 8 chunks each.
+// RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=STEPS64
+// RUN: sed 's/512/1024/g' %examples/gemm_argmin.mlir | fuse-opt - -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=8192 precision=3xtf32-certified' | FileCheck %s --check-prefix=STEPS32
+// STEPS64: scf.for %[[STEP:.*]] = %{{.*}} to %c8{{(_[0-9]+)?}} step %{{.*}} iter_args({{.*}}) -> (f32, f32, f32) {
+// STEPS64-NEXT: %[[WIDTH:.*]] = arith.constant 64 : index
+// STEPS64-NEXT: arith.muli %[[STEP]], %[[WIDTH]] : index
+// STEPS64-COUNT-32: vector.load
+// STEPS64-NOT: vector.load
+// STEPS64: arith.mulf
+// STEPS32: scf.for %[[STEP:.*]] = %{{.*}} to %c32{{(_[0-9]+)?}} step %{{.*}} iter_args({{.*}}) -> (f32, f32, f32) {
+// STEPS32-NEXT: %[[WIDTH:.*]] = arith.constant 32 : index
+// STEPS32-NEXT: arith.muli %[[STEP]], %[[WIDTH]] : index
+// STEPS32-COUNT-16: vector.load
+// STEPS32-NOT: vector.load
+// STEPS32: arith.mulf
 // Rows that fill the GPU (sample-heavy's 131072 x 8192 x 8192): the
 // certified consumers' running sums need 64x128 tiles (168 registers a
 // thread, not the 128 of 192x128's 512 threads), and the walk keeps each
