@@ -8,14 +8,17 @@
 #    example.
 # 2. gpu-tests.sh's certified cases with the change's static fuse-run
 #    (device-pkg/bin-new; gpu-tests unpacks device-pkg/bin).
-# 3. bench/bench.py: the probe with every peer, then, on an H200 only, the
-#    large shapes' naive rows (the FMA and certified kernels); with the change's kernels (device-pkg/bk-new)
-#    when every certified case passed, else main's (device-pkg/bk-main).
-# Carries device-pkg/lib, device-pkg/ab, device-pkg/bin-new,
-# device-pkg/bk-main, device-pkg/bk-new.
+# 3. When every certified case passed, bench/bench.py with the change's
+#    kernels: the probe with every peer, then, on an H200 only, the large
+#    shapes' naive rows (the FMA and certified kernels). device-pkg/bkp is
+#    bench/build-kernels.py's output cut to those rows by
+#    scripts/device/slim-kernels.py (REGEX in the README), so that the
+#    call fits the device tool's 64 MiB.
+# Carries device-pkg/rt (libfusec_runtime.so alone), device-pkg/ab,
+# device-pkg/bin-new, device-pkg/bkp.
 set -u
 cd "$(dirname "$0")/../../../.."
-. scripts/device/session.sh device-pkg/lib/libfusec_runtime.so
+. scripts/device/session.sh device-pkg/rt/libfusec_runtime.so
 echo "$SESSION_GPU"
 export REPS=40
 ab steps64-probe device-pkg/ab/main device-pkg/ab/steps64 gram.k256d512
@@ -26,11 +29,11 @@ mkdir -p device-pkg/bin
 cp device-pkg/bin-new/fuse-run.xz device-pkg/bin/fuse-run.xz
 . scripts/device/bin-env.sh
 gpu_tests 'certgram|tc-wg-certified' 240
-kernels=device-pkg/bk-main
-if [ -s "$OUT/gpu-tests.txt" ] && ! grep -qv 'exit 0' "$OUT/gpu-tests.txt"; then
-  kernels=device-pkg/bk-new
+if [ ! -s "$OUT/gpu-tests.txt" ] || grep -qv 'exit 0' "$OUT/gpu-tests.txt"; then
+  echo "a certified case failed: no bench ($(elapsed) s)"
+  exit 0
 fi
-echo "bench kernels: $kernels"
+kernels=device-pkg/bkp
 bench_shapes probe "$kernels" probe --budget-seconds 80
 (cd "$OUT" && tar czf probe.tgz probe && rm -rf probe)
 if [[ $SESSION_GPU == *H200* ]] && [ $(elapsed) -lt ${LARGE_BEFORE:-380} ]; then
