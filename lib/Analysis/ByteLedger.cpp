@@ -2649,7 +2649,7 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
       tile.rowsPerBlock <= 0 || tile.candidatesPerBlock <= 0 ||
       tile.blocksToSaturate <= 0 || tile.efficiency <= 0 ||
       !(tile.fillSec >= 0) || !(work.epilogueSecPerPair >= 0) ||
-      !(work.replaySecPerRowTile >= 0) || split < 1 ||
+      !(tile.replaySecPerRowTile >= 0) || split < 1 ||
       device.multiprocessors < 1)
     return makeError("schedule model: sizes, tiles and splits must be "
                      "positive");
@@ -2703,7 +2703,7 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
     estimate.epilogueSec = double(walk.path()) * tileEpilogueSec;
     // A slot finishes a row tile (or its part) each round.
     estimate.replaySec = double(walk.rounds + (walk.tailTiles ? 1 : 0)) *
-                         work.replaySecPerRowTile;
+                         tile.replaySecPerRowTile;
     estimate.computeSec = double(walk.path()) * tileFlops / slotRate +
                           estimate.epilogueSec + estimate.replaySec;
   } else {
@@ -2722,7 +2722,7 @@ mlir::fuse::estimateTiledSchedule(const TiledWork &work,
     double slotTiles =
         double(estimate.waves) * double(cdiv(tiles, estimate.split));
     estimate.epilogueSec = slotTiles * tileEpilogueSec;
-    estimate.replaySec = double(estimate.waves) * work.replaySecPerRowTile;
+    estimate.replaySec = double(estimate.waves) * tile.replaySecPerRowTile;
     estimate.computeSec = slotTiles * tileFlops / slotRate +
                           estimate.epilogueSec + estimate.replaySec;
   }

@@ -774,6 +774,14 @@ double refinedRelativeBound(int64_t d) {
 /// spilled 116 bytes a thread at 8 in the 64x128 tiles at d = 8192 (168
 /// registers), and 992 bytes where the launch leaves 128 registers (92 at
 /// 4 levels), so those keep 4.
+/// The 16-byte chunks of each operand that a single pair's replay
+/// (directDistance) loads a step under `cfg`'s launch.
+int64_t pairReplayChunksAStep(const TileConfig &cfg) {
+  bool roomy =
+      kRegistersPerSM / cfg.launchThreads() >= kRegistersForWideReplaySteps;
+  return roomy ? 2 * kReplayChunksAStep : kReplayChunksAStep;
+}
+
 int64_t certifiedLevelsFor(int64_t d, const TileConfig &cfg) {
   bool roomy = kRegistersPerSM / cfg.launchThreads() >= 168;
   return d > 2048 && roomy ? 8 : 4;
@@ -2643,10 +2651,8 @@ Value TiledBuilder::certifiedOpen(const CertifiedTop &top) {
 
 Value TiledBuilder::directDistance(Value rowMem, Value colMem, Value row,
                                    Value col, int64_t dStatic) {
-  bool roomy =
-      kRegistersPerSM / cfg.launchThreads() >= kRegistersForWideReplaySteps;
   return directDistances(rowMem, colMem, ArrayRef<Value>{row}, col, dStatic,
-                         roomy ? 2 * kReplayChunksAStep : kReplayChunksAStep)[0];
+                         pairReplayChunksAStep(cfg))[0];
 }
 
 SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
@@ -7092,18 +7098,24 @@ constexpr double kCertifiedEpilogueSecPerPair = 0.65e-9;
 /// --precision=3xtf32-certified: what a block slot waits after each row
 /// tile for the replays of the rows its bounds leave open, when they are a
 /// few candidates of a few rows (emitCertifiedLabels' step 2): one round
-/// of the block's threads, a pair each, whose steps of 32 features
-/// (directDistances) each wait an L2 round trip. At the probe (d = 512,
-/// 16 steps) the round took 5.9 us on uniform data against data whose
-/// bounds decide every row, and a second round 6.4 us more (rows with
-/// exact ties); on an H100 (docs/performance-notes.md, version 47). Rows
-/// open over every candidate, which depend on the data, take more rounds
-/// and are not modelled. The Gram form's rows only: a direct form's go
-/// to the refinement first.
-constexpr double kCertifiedReplaySecPerStep = 0.37e-6;
-double certifiedReplaySec(int64_t d) {
-  return static_cast<double>(llvm::divideCeil(d, 4 * kReplayChunksAStep)) *
-         kCertifiedReplaySecPerStep;
+/// of the block's threads, a pair each, whose steps (directDistances) each
+/// wait an L2 round trip and then chain their chunks. At the probe (d =
+/// 512) the round took 5.9 us in 16 steps of 8 chunks on uniform data
+/// against data whose bounds decide every row, and a second round 6.4 us
+/// more (rows with exact ties); on an H100 (docs/performance-notes.md,
+/// version 47). In 8 steps of 16 chunks it took 1.3 us less (0.958x and
+/// 0.957x of the kernel on an H100 and an H200, version 49): 0.575 us a
+/// step against 0.37, so a step costs about 0.165 us and 0.0256 us a
+/// chunk. Rows open over every candidate, which depend on the data, take
+/// more rounds and are not modelled. The Gram form's rows only: a direct
+/// form's go to the refinement first.
+constexpr double kCertifiedReplaySecPerStep = 0.165e-6;
+constexpr double kCertifiedReplaySecPerChunk = 0.0256e-6;
+double certifiedReplaySec(int64_t d, const TileConfig &cfg) {
+  int64_t chunks = pairReplayChunksAStep(cfg);
+  return static_cast<double>(llvm::divideCeil(d, 4 * chunks)) *
+         (kCertifiedReplaySecPerStep +
+          static_cast<double>(chunks) * kCertifiedReplaySecPerChunk);
 }
 
 /// 3xTF32 on wgmma when the row tiles are too few for the SMs: the split
@@ -7350,6 +7362,15 @@ FailureOr<TileConfig> chooseConfig(KernelOp kernel, const TileOptions &opts,
     shapes.push_back(shape);
     configs.push_back(cfg);
   }
+  // The certified kernels run with TMA's producer warpgroup, whose threads
+  // the launch counts against the registers (set once a shape is chosen,
+  // below).
+  if (work.replaysOpenRows)
+    for (auto [shape, cfg] : llvm::zip(shapes, configs)) {
+      TileConfig launched = cfg;
+      launched.tma = true;
+      shape.replaySecPerRowTile = certifiedReplaySec(work.features, launched);
+    }
   // Whether the rows alone fill the GPU's block slots.
   bool fills = true;
   for (const TileShape &shape : shapes) {
@@ -7538,8 +7559,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     // A direct form's open rows first take the refinement (a warp's
     // tree sums), which decides most: the probe's naive example ran 26.1
     // us against 24.9 predicted without a replay (version 46).
-    if (plan->certifiedGram && !ShapedType::isDynamic(rowType.getDimSize(1)))
-      work.replaySecPerRowTile = certifiedReplaySec(rowType.getDimSize(1));
+    work.replaysOpenRows =
+        plan->certifiedGram && !ShapedType::isDynamic(rowType.getDimSize(1));
   }
   work.outputBytesPerRow =
       (plan->indexOutput ? 8 : 0) + (plan->valueOutput ? 4 : 0);
@@ -7590,7 +7611,7 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
     fmaWork.flopsPerTerm = plan->certifiedDirect ? 3 : 2;
     fmaWork.recheck = false;
     fmaWork.epilogueSecPerPair = 0;
-    fmaWork.replaySecPerRowTile = 0;
+    fmaWork.replaysOpenRows = false;
     TileOptions fmaOptions = options;
     fmaOptions.precision = "ieee";
     std::string fmaDecision;

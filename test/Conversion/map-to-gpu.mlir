@@ -318,10 +318,11 @@
 //   (XX + CC) - 2 XC.
 // --precision=auto's trial on the probe: the ledger predicts the certified
 // kernel (its MMAs, the bounds' epilogue, 8192 pairs a slot at 0.65 ns,
-// and its open rows' replay, 16 steps of 32 features at 0.37 us) faster
-// than the FMA kernel, so it compiles.
+// and its open rows' replay, 8 steps of 64 features at 0.165 us and
+// 0.0256 us a 16-byte chunk, 4.6 us, where steps of 32 features would be
+// 5.9 us) faster than the FMA kernel, so it compiles.
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified certify-where-faster=true emit-remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CERTFASTER
-// CERTFASTER: predicted 30.8 us (1 launch(es), 5.3 us of it the bounds' epilogue, 5.9 us the open rows' replays, 3.2 us of TMA fill) at 4096 rows; {{.*}}; --precision=auto: the FMA kernel predicted 55.4 us
+// CERTFASTER: predicted 29.4 us (1 launch(es), 5.3 us of it the bounds' epilogue, 4.6 us the open rows' replays, 3.2 us of TMA fill) at 4096 rows; {{.*}}; --precision=auto: the FMA kernel predicted 55.4 us
 // RUN: fuse-opt %examples/gemm_argmin.mlir -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=CERTGRAM
 // CERTGRAM: arith.constant 3.96161377E-5 : f32
 // CERTGRAM: %[[ROOT:.*]] = arith.constant 6.11115465E-5 : f32

@@ -441,6 +441,12 @@ struct TileShape {
   /// on blocks that walk all the candidates of the large shapes). 1: no
   /// such gain.
   double residentPartGain = 1;
+  /// Seconds a block slot waits, after each row tile's walk, for the
+  /// replays of the rows that the tile's bounds leave open
+  /// (--precision=3xtf32-certified: one round of a few candidates each;
+  /// 0: none modelled). A property of the shape: the registers its launch
+  /// leaves a thread set how many features a replay's step loads.
+  double replaySecPerRowTile = 0;
 };
 
 /// The FMA schedule's residentPartGain, an empirical fit: on the three
@@ -576,6 +582,10 @@ struct TiledWork {
   int64_t elementBytes = 4;
   /// Bytes of the outputs per row (labels, distances).
   int64_t outputBytesPerRow = 8;
+  /// Whether each row tile ends with a round of replays of the rows its
+  /// bounds leave open (--precision=3xtf32-certified on a Gram form). The
+  /// schedule costs the round per shape (TileShape::replaySecPerRowTile).
+  bool replaysOpenRows = false;
   /// Whether the candidate axis may be split over blocks (needs the
   /// labels: the blocks merge through an atomic (value, index) minimum).
   bool splittable = true;
@@ -591,11 +601,6 @@ struct TiledWork {
   /// into the running sums and its best-two selection, which one consumer
   /// warpgroup does between its MMAs (0: none modelled).
   double epilogueSecPerPair = 0;
-  /// Seconds a block slot waits, after each row tile's walk, for the
-  /// replays of the rows that the tile's bounds leave open
-  /// (--precision=3xtf32-certified: one round of a few candidates each;
-  /// 0: none modelled).
-  double replaySecPerRowTile = 0;
 };
 
 /// The predicted cost of one (shape, split) choice.
