@@ -2699,14 +2699,13 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
     builder.setInsertionPointToStart(loop.getBody());
     Value l0 = arith::MulIOp::create(builder, loc, loop.getInductionVar(),
                                      idx(4 * chunksAStep));
-    scf::YieldOp::create(builder, loc,
-                         step(l0, chunksAStep,
-                              SmallVector<Value>(loop.getRegionIterArgs())));
+    scf::YieldOp::create(
+        builder, loc,
+        step(l0, chunksAStep, SmallVector<Value>(loop.getRegionIterArgs())));
     accs.assign(loop.getResults().begin(), loop.getResults().end());
   }
   if (chunks % chunksAStep)
-    accs = step(idx(4 * chunksAStep * steps),
-                chunks % chunksAStep, accs);
+    accs = step(idx(4 * chunksAStep * steps), chunks % chunksAStep, accs);
   SmallVector<Value> values;
   for (size_t r = 0; r < count; ++r)
     values.push_back(replayValue(accs, r));
