@@ -34,6 +34,12 @@ SHAPES = {
     "feature-heavy": (65536, 4096, 16384),
 }
 
+# fusec's kCertifiedGramMaxFeatures: a Gram form takes
+# --precision=3xtf32-certified up to this many features (past that its own
+# rounding leaves rows to a replay over every candidate, and fusec refuses
+# it).
+CERTIFIED_GRAM_MAX_FEATURES = 1024
+
 # The half-precision shapes of bench/bench.py: (input dtype, n, k, d).
 HALF_SHAPES = {
     "probe-f16": ("f16", 4096, 256, 512),
@@ -329,11 +335,11 @@ def main():
             # features rather than with d (docs/tensor-cores.md). The Gram
             # example's native IEEE labels the same way. Both are what
             # the default (--precision=auto) compiles on sm_90a. A Gram
-            # form takes it up to 1024 features (kCertifiedGramMaxFeatures:
-            # past that its own rounding leaves rows to a replay over every
-            # candidate), so not on the large shapes.
-            if example == "naive_argmin" or (example == "gemm_argmin"
-                                             and d <= 1024):
+            # form takes it up to CERTIFIED_GRAM_MAX_FEATURES, so not on the
+            # large shapes.
+            if example == "naive_argmin" or (
+                    example == "gemm_argmin"
+                    and d <= CERTIFIED_GRAM_MAX_FEATURES):
                 variants += [("3xtf32-certified-wgmma",
                               ["--precision=3xtf32-certified",
                                "--arch=sm_90a"], "3xtf32-certified")]

@@ -78,10 +78,9 @@ def main():
         gram16 = f.read()
     for shape, (n, k, d) in kernels.SHAPES.items():
         precisions = ["3xtf32", "3xtf32-recheck", "tf32"]
-        # The certified Gram form where build-kernels.py builds it (up to
-        # 1024 features; past that fusec refuses it): its floor is the
-        # 3xTF32 walk's.
-        if d <= 1024:
+        # The certified Gram form where build-kernels.py builds it: its
+        # floor is the 3xTF32 walk's.
+        if d <= kernels.CERTIFIED_GRAM_MAX_FEATURES:
             precisions.append("3xtf32-certified")
         for precision in precisions:
             report = ledger(args.fusec, kernels.specialize(gram, k, d),

@@ -606,13 +606,9 @@ constexpr int64_t kRegistersPerSM = 64 * 1024;
 /// a step of its chains (directDistances): one L2 round trip a step of 32
 /// features, which the ledger charges (certifiedReplaySec).
 constexpr int64_t kReplayChunksAStep = 8;
-/// A single pair's replay (directDistance) takes steps of twice as many
-/// chunks where the launch leaves a thread at least this many registers:
-/// its 16 chunks (64 registers) fit there beside the chains without a
-/// spill, and half the steps are half the L2 round trips. Where a thread
-/// has 128 (the 64x64 tiles past 512 features) the loads of a 64-feature
-/// step would spill.
-constexpr int64_t kRegistersForWideReplaySteps = 168;
+/// Registers a thread has where the launch is roomy (roomyRegisters): the
+/// 64x128 tiles' count, against 128 in the 64x64 tiles.
+constexpr int64_t kRoomyRegisters = 168;
 /// translatesRows: mu is the mean of this many of the first candidate's
 /// first features (fewer when d is smaller).
 constexpr int64_t kOriginFeatures = 32;
@@ -760,6 +756,11 @@ double refinedRelativeBound(int64_t d) {
          1.01;
 }
 
+/// Whether `cfg`'s launch leaves a thread kRoomyRegisters registers.
+bool roomyRegisters(const TileConfig &cfg) {
+  return kRegistersPerSM / cfg.launchThreads() >= kRoomyRegisters;
+}
+
 /// The lower bounds a row of the certified kernel keeps (CertifiedTop):
 /// a row whose open candidates are more than all but the last of them is
 /// refined and decided over all k candidates, a pass over the whole
@@ -774,17 +775,18 @@ double refinedRelativeBound(int64_t d) {
 /// spilled 116 bytes a thread at 8 in the 64x128 tiles at d = 8192 (168
 /// registers), and 992 bytes where the launch leaves 128 registers (92 at
 /// 4 levels), so those keep 4.
-/// The 16-byte chunks of each operand that a single pair's replay
-/// (directDistance) loads a step under `cfg`'s launch.
-int64_t pairReplayChunksAStep(const TileConfig &cfg) {
-  bool roomy =
-      kRegistersPerSM / cfg.launchThreads() >= kRegistersForWideReplaySteps;
-  return roomy ? 2 * kReplayChunksAStep : kReplayChunksAStep;
+int64_t certifiedLevelsFor(int64_t d, const TileConfig &cfg) {
+  return d > 2048 && roomyRegisters(cfg) ? 8 : 4;
 }
 
-int64_t certifiedLevelsFor(int64_t d, const TileConfig &cfg) {
-  bool roomy = kRegistersPerSM / cfg.launchThreads() >= 168;
-  return d > 2048 && roomy ? 8 : 4;
+/// The 16-byte chunks of each operand that a single pair's replay
+/// (directDistance) loads a step under `cfg`'s launch: twice as many where
+/// it is roomy, whose 16 chunks (64 registers) fit beside the chains
+/// without a spill, so that half the steps are half the L2 round trips.
+/// With 128 registers a thread (the 64x64 tiles past 512 features) the
+/// loads of a 64-feature step would spill.
+int64_t pairReplayChunksAStep(const TileConfig &cfg) {
+  return roomyRegisters(cfg) ? 2 * kReplayChunksAStep : kReplayChunksAStep;
 }
 
 /// The least f32 at or above `v` (v positive and finite), so that a

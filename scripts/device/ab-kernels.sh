@@ -19,6 +19,10 @@ set -euo pipefail
 fusec=${1:?usage: ab-kernels.sh FUSEC OUT_DIR [fusec flags...]}
 out=${2:?usage: ab-kernels.sh FUSEC OUT_DIR [fusec flags...]}
 shift 2
+command -v "$fusec" > /dev/null || {
+  echo "ab-kernels: $fusec: no such fusec" >&2
+  exit 2
+}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 tmp=$(mktemp -d)

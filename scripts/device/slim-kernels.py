@@ -2,7 +2,7 @@
 """Copies the kernels of a bench/build-kernels.py directory whose manifest
 names match a regular expression, with their manifest, so that a device
 call carries only what it runs (the device tool carries 64 MiB in all,
-the repository included).
+the repository included). The match is bench/bench.py --only-kernels'.
 
     python3 scripts/device/slim-kernels.py SRC DST REGEX
 
@@ -10,9 +10,12 @@ predictions.json is copied whole when SRC has one.
 """
 import json
 import os
-import re
 import shutil
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "bench"))
+import bench  # noqa: E402
 
 
 def main(argv):
@@ -21,13 +24,12 @@ def main(argv):
         return 2
     src, dst, pattern = argv[1:]
     try:
-        regex = re.compile(pattern)
-    except re.error as e:
-        print("slim-kernels: REGEX %r: %s" % (pattern, e), file=sys.stderr)
+        with open(os.path.join(src, "manifest.json"), encoding="utf-8") as f:
+            manifest = json.load(f)
+        kept = bench.select_entries(manifest["entries"], pattern)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print("slim-kernels: %s: %s" % (src, e), file=sys.stderr)
         return 2
-    with open(os.path.join(src, "manifest.json"), encoding="utf-8") as f:
-        manifest = json.load(f)
-    kept = [e for e in manifest["entries"] if regex.search(e["name"])]
     if not kept:
         print("slim-kernels: no kernel of %s matches %r" % (src, pattern),
               file=sys.stderr)
