@@ -2679,16 +2679,20 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
         xs[r].push_back(load(rowMem, rows[r], l));
       cs.push_back(load(colMem, col, l));
     }
-    for (size_t r = 0; r < count; ++r)
-      for (int64_t i = 0; i < chunks; ++i)
-        for (int64_t e = 0; e < 4; ++e)
+    // Feature by feature, every chain's add of that feature next to the
+    // others': each chain is a run of dependent adds, and emitted one
+    // after another (the rows' chains, then the candidate's CC) the runs
+    // need ptxas to interleave them for the step to last one chain.
+    for (int64_t i = 0; i < chunks; ++i)
+      for (int64_t e = 0; e < 4; ++e) {
+        Value c = vector::ExtractOp::create(builder, loc, cs[i], e);
+        for (size_t r = 0; r < count; ++r)
           replayRowStep(accs, r,
                         vector::ExtractOp::create(builder, loc, xs[r][i], e),
-                        vector::ExtractOp::create(builder, loc, cs[i], e));
-    for (int64_t i = 0; certifiedGram && i < chunks; ++i)
-      for (int64_t e = 0; e < 4; ++e)
-        replayCandidateStep(
-            accs, vector::ExtractOp::create(builder, loc, cs[i], e));
+                        c);
+        if (certifiedGram)
+          replayCandidateStep(accs, c);
+      }
     return accs;
   };
   int64_t chunks = dStatic / 4;

@@ -335,15 +335,17 @@
 // CERTGRAM-NEXT: %[[INF:.*]] = arith.constant 0x7F800000 : f32
 // CERTGRAM-NEXT: arith.select %[[BELOW]], %{{.*}}, %[[INF]] : f32
 // CERTGRAM-NOT: nvvm.bar.warp.sync
-// CERTGRAM: %[[X:.*]] = vector.extract %{{.*}}[0] : f32 from vector<4xf32>
-// CERTGRAM-NEXT: %[[C:.*]] = vector.extract %[[CV:.*]][0] : f32 from vector<4xf32>
+// The replay's three chains take each feature together: XX, XC, then the
+// candidate's CC, before the next feature's extracts.
+// CERTGRAM: %[[C:.*]] = vector.extract %{{.*}}[0] : f32 from vector<4xf32>
+// CERTGRAM-NEXT: %[[X:.*]] = vector.extract %{{.*}}[0] : f32 from vector<4xf32>
 // CERTGRAM-NEXT: %[[XX:.*]] = arith.mulf %[[X]], %[[X]] : f32
 // CERTGRAM-NEXT: arith.addf %{{.*}}, %[[XX]] : f32
 // CERTGRAM-NEXT: %[[XC:.*]] = arith.mulf %[[X]], %[[C]] : f32
 // CERTGRAM-NEXT: arith.addf %{{.*}}, %[[XC]] : f32
-// CERTGRAM: %[[CAGAIN:.*]] = vector.extract %[[CV]][0] : f32 from vector<4xf32>
-// CERTGRAM-NEXT: %[[CC:.*]] = arith.mulf %[[CAGAIN]], %[[CAGAIN]] : f32
+// CERTGRAM-NEXT: %[[CC:.*]] = arith.mulf %[[C]], %[[C]] : f32
 // CERTGRAM-NEXT: arith.addf %{{.*}}, %[[CC]] : f32
+// CERTGRAM-NEXT: vector.extract %{{.*}}[1] : f32 from vector<4xf32>
 // CERTGRAM: %[[NORMS:.*]] = arith.addf %[[R:.*]]#0, %[[R]]#2 : f32
 // CERTGRAM-NEXT: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
 // CERTGRAM-NEXT: %[[TWICE:.*]] = arith.mulf %[[TWO]], %[[R]]#1 : f32
