@@ -2697,9 +2697,8 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
       for (int64_t e = 0; e < 4; ++e) {
         Value c = vector::ExtractOp::create(builder, loc, cs[i], e);
         for (size_t r = 0; r < count; ++r)
-          replayRowStep(accs, r,
-                        vector::ExtractOp::create(builder, loc, xs[r][i], e),
-                        c);
+          replayRowStep(
+              accs, r, vector::ExtractOp::create(builder, loc, xs[r][i], e), c);
         if (certifiedGram)
           replayCandidateStep(accs, c);
       }
@@ -3141,8 +3140,8 @@ void TiledBuilder::emitCertifiedLabels(
             arith::AddIOp::create(builder, loc, pairTasks, idx(31)), idx(32)),
         idx(32));
     Value splitSlots = arith::MulIOp::create(builder, loc, chainSlots, idx(3));
-    splitChains = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ule, splitSlots, idx(threads));
+    splitChains = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
+                                        splitSlots, idx(threads));
     pairSlots = arith::SelectOp::create(builder, loc, splitChains, splitSlots,
                                         pairTasks);
   }
@@ -3154,14 +3153,14 @@ void TiledBuilder::emitCertifiedLabels(
                           .getResult();
   // Pair task t's row (local) and candidate.
   auto pairTask = [&](Value t) -> std::pair<Value, Value> {
-    Value local = toIndex(load(
-        buffers.lists,
-        ValueRange{idx(kFewList),
-                   arith::DivUIOp::create(builder, loc, t, idx(fewTasks))}));
-    Value j = toIndex(load(
-        buffers.pairs,
-        ValueRange{arith::RemUIOp::create(builder, loc, t, idx(fewTasks)),
-                   local}));
+    Value local = toIndex(
+        load(buffers.lists,
+             ValueRange{idx(kFewList), arith::DivUIOp::create(builder, loc, t,
+                                                              idx(fewTasks))}));
+    Value j = toIndex(
+        load(buffers.pairs,
+             ValueRange{arith::RemUIOp::create(builder, loc, t, idx(fewTasks)),
+                        local}));
     return {local, j};
   };
   {
@@ -3173,7 +3172,8 @@ void TiledBuilder::emitCertifiedLabels(
         builder, loc, arith::CmpIPredicate::ult, p, pairSlots);
     if (certifiedGram) {
       auto pairOrFull = scf::IfOp::create(
-          builder, loc, arith::AndIOp::create(builder, loc, isPair, splitChains),
+          builder, loc,
+          arith::AndIOp::create(builder, loc, isPair, splitChains),
           /*withElseRegion=*/true);
       builder.setInsertionPointToStart(pairOrFull.thenBlock());
       Value kind = arith::DivUIOp::create(builder, loc, p, chainSlots);
@@ -3194,15 +3194,15 @@ void TiledBuilder::emitCertifiedLabels(
                                        kind, idx(which));
         };
         Type f32Type = builder.getF32Type();
-        auto xx = scf::IfOp::create(builder, loc, TypeRange{f32Type},
-                                    kindIs(0), true);
+        auto xx = scf::IfOp::create(builder, loc, TypeRange{f32Type}, kindIs(0),
+                                    true);
         builder.setInsertionPointToStart(xx.thenBlock());
         scf::YieldOp::create(builder, loc,
                              nativeChain(rowMem, row, rowMem, row,
                                          /*sameVector=*/true, dStatic, chunks));
         builder.setInsertionPointToStart(xx.elseBlock());
-        auto cc = scf::IfOp::create(builder, loc, TypeRange{f32Type},
-                                    kindIs(2), true);
+        auto cc = scf::IfOp::create(builder, loc, TypeRange{f32Type}, kindIs(2),
+                                    true);
         scf::YieldOp::create(builder, loc, cc.getResult(0));
         builder.setInsertionPointToStart(cc.thenBlock());
         scf::YieldOp::create(builder, loc,
@@ -3228,10 +3228,10 @@ void TiledBuilder::emitCertifiedLabels(
         scf::YieldOp::create(builder, loc, ValueRange{local, j});
         builder.setInsertionPointToStart(which.elseBlock());
         Value q = arith::SubIOp::create(builder, loc, p, pairSlots);
-        Value fullLocal = toIndex(load(
-            buffers.lists, ValueRange{idx(kFullList),
-                                      arith::DivUIOp::create(builder, loc, q,
-                                                             k)}));
+        Value fullLocal = toIndex(
+            load(buffers.lists,
+                 ValueRange{idx(kFullList),
+                            arith::DivUIOp::create(builder, loc, q, k)}));
         scf::YieldOp::create(
             builder, loc,
             ValueRange{fullLocal, arith::RemUIOp::create(builder, loc, q, k)});
@@ -3259,14 +3259,12 @@ void TiledBuilder::emitCertifiedLabels(
       builder.setInsertionPointToStart(joinLoop.getBody());
       Value t = joinLoop.getInductionVar();
       auto [local, j] = pairTask(t);
-      SmallVector<Value> chains = {
-          load(buffers.chains, ValueRange{idx(0), t}),
-          load(buffers.chains, ValueRange{idx(1), t}),
-          load(buffers.chains, ValueRange{idx(2), t})};
-      memref::AtomicRMWOp::create(
-          builder, loc, arith::AtomicRMWKind::minu,
-          packDirectValue(replayValue(chains, 0), j), buffers.best,
-          ValueRange{local});
+      SmallVector<Value> chains = {load(buffers.chains, ValueRange{idx(0), t}),
+                                   load(buffers.chains, ValueRange{idx(1), t}),
+                                   load(buffers.chains, ValueRange{idx(2), t})};
+      memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
+                                  packDirectValue(replayValue(chains, 0), j),
+                                  buffers.best, ValueRange{local});
     }
     gpu::BarrierOp::create(builder, loc);
   }
