@@ -996,13 +996,6 @@ public:
                                      ArrayRef<Value> rows, Value col,
                                      int64_t dStatic,
                                      int64_t chunksAStep = kReplayChunksAStep);
-  /// certifiedGram: one of the native value's three chains, the sum in
-  /// feature order of the rounded products a[i] b[i] (aMem's vector aAt,
-  /// bMem's bAt), each add rounded: XX, XC or CC of replayRowStep and
-  /// replayCandidateStep, bit for bit. Where a and b are one vector its
-  /// chunks are loaded once.
-  Value nativeChain(Value aMem, Value aAt, Value bMem, Value bAt,
-                    bool sameVector, int64_t dStatic, int64_t chunksAStep);
   /// The replay of the IEEE value that decides a certified row, one
   /// feature at a time, for `rows` rows against one candidate: the chains
   /// of each row, then the candidate's. The direct form has one chain a
@@ -1068,9 +1061,6 @@ public:
     /// certifiedDefers: [1] i64, where the block's rows start in the
     /// call's list (deferredList).
     Value deferredListBase;
-    /// certifiedGram: [3][(certifiedLevels - 1) bm] f32, the XX, XC and CC
-    /// chains of each few-candidate task (emitCertifiedLabels' step 2).
-    Value chains;
   };
   static constexpr int64_t kFewList = 0, kFullList = 1, kRefineFewList = 2,
                            kRefineFullList = 3, kCertifiedLists = 4;
@@ -2692,7 +2682,10 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
     // Feature by feature, every chain's add of that feature next to the
     // others': each chain is a run of dependent adds, and emitted one
     // after another (the rows' chains, then the candidate's CC) the runs
-    // need ptxas to interleave them for the step to last one chain.
+    // needed ptxas to interleave them. The probe's certified Gram kernel
+    // ran 0.977-0.987 of its time with the order below (H100, labels
+    // equal). Each chain in a thread of its own, joined after a barrier,
+    // ran 1.058 with ties (docs/performance-notes.md, version 50).
     for (int64_t i = 0; i < chunks; ++i)
       for (int64_t e = 0; e < 4; ++e) {
         Value c = vector::ExtractOp::create(builder, loc, cs[i], e);
@@ -2725,48 +2718,6 @@ SmallVector<Value> TiledBuilder::directDistances(Value rowMem, Value colMem,
   for (size_t r = 0; r < count; ++r)
     values.push_back(replayValue(accs, r));
   return values;
-}
-
-Value TiledBuilder::nativeChain(Value aMem, Value aAt, Value bMem, Value bAt,
-                                bool sameVector, int64_t dStatic,
-                                int64_t chunksAStep) {
-  auto vectorType = VectorType::get({4}, builder.getF32Type());
-  auto step = [&](Value l0, int64_t chunks, Value acc) {
-    SmallVector<Value> as, bs;
-    auto load = [&](Value mem, Value at, Value l) -> Value {
-      return vector::LoadOp::create(
-          builder, loc, vectorType, mem, ValueRange{at, l},
-          /*nontemporal=*/false, llvm::MaybeAlign(16));
-    };
-    for (int64_t i = 0; i < chunks; ++i) {
-      Value l = arith::AddIOp::create(builder, loc, l0, idx(4 * i));
-      as.push_back(load(aMem, aAt, l));
-      bs.push_back(sameVector ? as.back() : load(bMem, bAt, l));
-    }
-    for (int64_t i = 0; i < chunks; ++i)
-      for (int64_t e = 0; e < 4; ++e)
-        addRoundedProduct(acc,
-                          vector::ExtractOp::create(builder, loc, as[i], e),
-                          vector::ExtractOp::create(builder, loc, bs[i], e));
-    return acc;
-  };
-  int64_t chunks = dStatic / 4;
-  int64_t steps = chunks / chunksAStep;
-  Value acc = f32(0);
-  if (steps > 0) {
-    auto loop = scf::ForOp::create(builder, loc, idx(0), idx(steps), idx(1),
-                                   ValueRange{acc});
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(loop.getBody());
-    Value l0 = arith::MulIOp::create(builder, loc, loop.getInductionVar(),
-                                     idx(4 * chunksAStep));
-    scf::YieldOp::create(builder, loc,
-                         step(l0, chunksAStep, loop.getRegionIterArgs()[0]));
-    acc = loop.getResult(0);
-  }
-  if (chunks % chunksAStep)
-    acc = step(idx(4 * chunksAStep * steps), chunks % chunksAStep, acc);
-  return acc;
 }
 
 void TiledBuilder::storeLabelIfDecided(const CertifiedTop &top, Value open,
@@ -3124,150 +3075,51 @@ void TiledBuilder::emitCertifiedLabels(
   int64_t fewTasks = certifiedLevels - 1;
   Value pairTasks =
       arith::MulIOp::create(builder, loc, pairRows, idx(fewTasks));
-  // certifiedGram: a task's three chains (XX, XC and CC) run in three
-  // threads, each a chain of two instructions a feature where one thread
-  // had three chains of six, and a later loop joins them. The chains of a
-  // kind fill whole warps (chainSlots a kind), so that every warp loads
-  // from one operand and runs one loop. Only where they take one round
-  // of the block's threads (splitChains): in two rounds a thread would
-  // run two chains one after the other, twice the round trips.
-  Value chainSlots, splitChains, pairSlots = pairTasks;
-  if (certifiedGram) {
-    chainSlots = arith::MulIOp::create(
-        builder, loc,
-        arith::DivUIOp::create(
-            builder, loc,
-            arith::AddIOp::create(builder, loc, pairTasks, idx(31)), idx(32)),
-        idx(32));
-    Value splitSlots = arith::MulIOp::create(builder, loc, chainSlots, idx(3));
-    splitChains = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
-                                        splitSlots, idx(threads));
-    pairSlots = arith::SelectOp::create(builder, loc, splitChains, splitSlots,
-                                        pairTasks);
-  }
   Value tasks = certifiedDefers
-                    ? pairSlots
+                    ? pairTasks
                     : arith::AddIOp::create(
-                          builder, loc, pairSlots,
+                          builder, loc, pairTasks,
                           arith::MulIOp::create(builder, loc, fullRows, k))
                           .getResult();
-  // Pair task t's row (local) and candidate.
-  auto pairTask = [&](Value t) -> std::pair<Value, Value> {
-    Value local = toIndex(
-        load(buffers.lists,
-             ValueRange{idx(kFewList), arith::DivUIOp::create(builder, loc, t,
-                                                              idx(fewTasks))}));
-    Value j = toIndex(
-        load(buffers.pairs,
-             ValueRange{arith::RemUIOp::create(builder, loc, t, idx(fewTasks)),
-                        local}));
-    return {local, j};
-  };
   {
     auto taskLoop = scf::ForOp::create(builder, loc, tid, tasks, idx(threads));
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(taskLoop.getBody());
     Value p = taskLoop.getInductionVar();
     Value isPair = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, p, pairSlots);
-    if (certifiedGram) {
-      auto pairOrFull = scf::IfOp::create(
-          builder, loc,
-          arith::AndIOp::create(builder, loc, isPair, splitChains),
-          /*withElseRegion=*/true);
-      builder.setInsertionPointToStart(pairOrFull.thenBlock());
-      Value kind = arith::DivUIOp::create(builder, loc, p, chainSlots);
-      Value t = arith::RemUIOp::create(builder, loc, p, chainSlots);
-      auto inTasks = scf::IfOp::create(
-          builder, loc,
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, t,
-                                pairTasks),
-          false);
-      {
-        OpBuilder::InsertionGuard branch(builder);
-        builder.setInsertionPointToStart(inTasks.thenBlock());
-        auto [local, j] = pairTask(t);
-        Value row = arith::AddIOp::create(builder, loc, rowBase, local);
-        int64_t chunks = pairReplayChunksAStep(cfg);
-        auto kindIs = [&](int64_t which) -> Value {
-          return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                       kind, idx(which));
-        };
-        Type f32Type = builder.getF32Type();
-        auto xx = scf::IfOp::create(builder, loc, TypeRange{f32Type}, kindIs(0),
-                                    true);
-        builder.setInsertionPointToStart(xx.thenBlock());
-        scf::YieldOp::create(builder, loc,
-                             nativeChain(rowMem, row, rowMem, row,
-                                         /*sameVector=*/true, dStatic, chunks));
-        builder.setInsertionPointToStart(xx.elseBlock());
-        auto cc = scf::IfOp::create(builder, loc, TypeRange{f32Type}, kindIs(2),
-                                    true);
-        scf::YieldOp::create(builder, loc, cc.getResult(0));
-        builder.setInsertionPointToStart(cc.thenBlock());
-        scf::YieldOp::create(builder, loc,
-                             nativeChain(colMem, j, colMem, j,
-                                         /*sameVector=*/true, dStatic, chunks));
-        builder.setInsertionPointToStart(cc.elseBlock());
-        scf::YieldOp::create(builder, loc,
-                             nativeChain(rowMem, row, colMem, j,
-                                         /*sameVector=*/false, dStatic,
-                                         chunks));
-        builder.setInsertionPointAfter(xx);
-        store(xx.getResult(0), buffers.chains, ValueRange{kind, t});
-      }
-      builder.setInsertionPointToStart(pairOrFull.elseBlock());
-    }
+        builder, loc, arith::CmpIPredicate::ult, p, pairTasks);
+    auto which = scf::IfOp::create(builder, loc, TypeRange{index, index},
+                                   isPair, /*withElseRegion=*/true);
     {
-      auto which = scf::IfOp::create(builder, loc, TypeRange{index, index},
-                                     isPair, /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard branch(builder);
-        builder.setInsertionPointToStart(which.thenBlock());
-        auto [local, j] = pairTask(p);
-        scf::YieldOp::create(builder, loc, ValueRange{local, j});
-        builder.setInsertionPointToStart(which.elseBlock());
-        Value q = arith::SubIOp::create(builder, loc, p, pairSlots);
-        Value fullLocal = toIndex(
-            load(buffers.lists,
-                 ValueRange{idx(kFullList),
-                            arith::DivUIOp::create(builder, loc, q, k)}));
-        scf::YieldOp::create(
-            builder, loc,
-            ValueRange{fullLocal, arith::RemUIOp::create(builder, loc, q, k)});
-      }
-      Value local = which.getResult(0);
-      Value col = which.getResult(1);
-      Value row = arith::AddIOp::create(builder, loc, rowBase, local);
-      Value value = directDistance(rowMem, colMem, row, col, dStatic);
-      memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
-                                  packDirectValue(value, col), buffers.best,
-                                  ValueRange{local});
+      OpBuilder::InsertionGuard branch(builder);
+      builder.setInsertionPointToStart(which.thenBlock());
+      Value local = toIndex(
+          load(buffers.lists,
+               ValueRange{idx(0), arith::DivUIOp::create(builder, loc, p,
+                                                         idx(fewTasks))}));
+      Value j = toIndex(load(
+          buffers.pairs,
+          ValueRange{arith::RemUIOp::create(builder, loc, p, idx(fewTasks)),
+                     local}));
+      scf::YieldOp::create(builder, loc, ValueRange{local, j});
+      builder.setInsertionPointToStart(which.elseBlock());
+      Value q = arith::SubIOp::create(builder, loc, p, pairTasks);
+      Value fullLocal = toIndex(
+          load(buffers.lists,
+               ValueRange{idx(1), arith::DivUIOp::create(builder, loc, q, k)}));
+      scf::YieldOp::create(
+          builder, loc,
+          ValueRange{fullLocal, arith::RemUIOp::create(builder, loc, q, k)});
     }
+    Value local = which.getResult(0);
+    Value col = which.getResult(1);
+    Value row = arith::AddIOp::create(builder, loc, rowBase, local);
+    Value value = directDistance(rowMem, colMem, row, col, dStatic);
+    memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
+                                packDirectValue(value, col), buffers.best,
+                                ValueRange{local});
   }
   gpu::BarrierOp::create(builder, loc);
-  // certifiedGram: each pair task's value from its chains, as replayValue
-  // joins them: (XX + CC) - 2 XC.
-  if (certifiedGram) {
-    auto split = scf::IfOp::create(builder, loc, splitChains, false);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(split.thenBlock());
-    {
-      auto joinLoop =
-          scf::ForOp::create(builder, loc, tid, pairTasks, idx(threads));
-      OpBuilder::InsertionGuard loopGuard(builder);
-      builder.setInsertionPointToStart(joinLoop.getBody());
-      Value t = joinLoop.getInductionVar();
-      auto [local, j] = pairTask(t);
-      SmallVector<Value> chains = {load(buffers.chains, ValueRange{idx(0), t}),
-                                   load(buffers.chains, ValueRange{idx(1), t}),
-                                   load(buffers.chains, ValueRange{idx(2), t})};
-      memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
-                                  packDirectValue(replayValue(chains, 0), j),
-                                  buffers.best, ValueRange{local});
-    }
-    gpu::BarrierOp::create(builder, loc);
-  }
 
   // 3. The listed rows' labels. Every thread read the counts before the
   // barrier, so the first may reset them for the next row tile.
@@ -3705,9 +3557,6 @@ LogicalResult TiledBuilder::build() {
     certBuffers.best = buffer({cfg.bm}, builder.getI64Type());
     certBuffers.warpTops =
         buffer({cfg.threads() / 32, certifiedFieldCount()}, i32Type);
-    if (certifiedGram)
-      certBuffers.chains =
-          buffer({3, (certifiedLevels - 1) * cfg.bm}, builder.getF32Type());
     if (!cfg.clusterSplit)
       certTopSmem = buffer({certifiedFieldCount(), cfg.bm}, i32Type);
     if (certifiedDefers) {

@@ -335,36 +335,7 @@
 // CERTGRAM-NEXT: %[[INF:.*]] = arith.constant 0x7F800000 : f32
 // CERTGRAM-NEXT: arith.select %[[BELOW]], %{{.*}}, %[[INF]] : f32
 // CERTGRAM-NOT: nvvm.bar.warp.sync
-// A few-candidate pair's three chains run in three threads where the
-// chains of a kind, rounded up to whole warps, fit the block's 128 threads
-// three times (one round): chain slots 3 x 32 ceil(tasks / 32).
-// CERTGRAM: %[[TASKS:.*]] = arith.muli %{{.*}}, %c3 : index
-// CERTGRAM: %[[SLOTS:.*]] = arith.muli %{{.*}}, %c32{{.*}} : index
-// CERTGRAM-NEXT: %c3{{.*}} = arith.constant 3 : index
-// CERTGRAM-NEXT: %[[SPLITSLOTS:.*]] = arith.muli %[[SLOTS]], %c3{{.*}} : index
-// CERTGRAM-NEXT: %[[THREADS:.*]] = arith.constant 128 : index
-// CERTGRAM-NEXT: %[[SPLIT:.*]] = arith.cmpi ule, %[[SPLITSLOTS]], %[[THREADS]] : index
-// CERTGRAM-NEXT: arith.select %[[SPLIT]], %[[SPLITSLOTS]], %[[TASKS]] : index
-// CERTGRAM: %[[KIND:.*]] = arith.divui %{{.*}}, %[[SLOTS]] : index
-// CERTGRAM-NEXT: %[[T:.*]] = arith.remui %{{.*}}, %[[SLOTS]] : index
-// XX, from the row's chunks alone: x x added in feature order.
-// CERTGRAM: arith.cmpi eq, %[[KIND]], %c0{{.*}} : index
-// CERTGRAM: %[[XV:.*]] = vector.load %{{.*}} : memref<?x512xf32>, vector<4xf32>
-// CERTGRAM-NOT: memref<256x512xf32>
-// CERTGRAM: %[[A:.*]] = vector.extract %[[XV]][0] : f32 from vector<4xf32>
-// CERTGRAM-NEXT: %[[B:.*]] = vector.extract %[[XV]][0] : f32 from vector<4xf32>
-// CERTGRAM-NEXT: %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f32
-// CERTGRAM-NEXT: arith.addf %{{.*}}, %[[P]] : f32
-// CC, from the candidate's alone; then XC from both.
-// CERTGRAM: arith.cmpi eq, %[[KIND]], %c2{{.*}} : index
-// CERTGRAM: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
-// CERTGRAM-NOT: memref<?x512xf32>
-// CERTGRAM: } else {
-// CERTGRAM: vector.load %{{.*}} : memref<?x512xf32>, vector<4xf32>
-// CERTGRAM-NEXT: vector.load %{{.*}} : memref<256x512xf32>, vector<4xf32>
-// CERTGRAM: memref.store %{{.*}}, %[[CHAINS:.*]][%[[KIND]], %[[T]]] : memref<3x192xf32, #gpu.address_space<workgroup>>
-// The other pairs (two rounds) and the rows over every candidate replay
-// the three chains in one thread, each feature's XX, XC, then the
+// The replay's three chains take each feature together: XX, XC, then the
 // candidate's CC, before the next feature's extracts.
 // CERTGRAM: %[[C:.*]] = vector.extract %{{.*}}[0] : f32 from vector<4xf32>
 // CERTGRAM-NEXT: %[[X:.*]] = vector.extract %{{.*}}[0] : f32 from vector<4xf32>
@@ -381,19 +352,6 @@
 // CERTGRAM-NEXT: arith.subf %[[NORMS]], %[[TWICE]] : f32
 // CERTGRAM-NOT: llvm.intr.fma
 // CERTGRAM: memref.atomic_rmw minu %{{.*}} : (i64, memref<64xi64, #gpu.address_space<workgroup>>) -> i64
-// After the block's barrier, the split pairs' values from their chains,
-// as the one-thread replay joins them.
-// CERTGRAM: nvvm.barrier
-// CERTGRAM-NEXT: scf.if %[[SPLIT]] {
-// CERTGRAM: %[[JXX:.*]] = memref.load %[[CHAINS]][%c0{{.*}}, %[[J:.*]]] : memref<3x192xf32
-// CERTGRAM: %[[JXC:.*]] = memref.load %[[CHAINS]][%c1{{.*}}, %[[J]]] : memref<3x192xf32
-// CERTGRAM: %[[JCC:.*]] = memref.load %[[CHAINS]][%c2{{.*}}, %[[J]]] : memref<3x192xf32
-// CERTGRAM-NEXT: %[[JNORMS:.*]] = arith.addf %[[JXX]], %[[JCC]] : f32
-// CERTGRAM-NEXT: %[[JTWO:.*]] = arith.constant 2.000000e+00 : f32
-// CERTGRAM-NEXT: %[[JTWICE:.*]] = arith.mulf %[[JTWO]], %[[JXC]] : f32
-// CERTGRAM-NEXT: arith.subf %[[JNORMS]], %[[JTWICE]] : f32
-// CERTGRAM: memref.atomic_rmw minu %{{.*}} : (i64, memref<64xi64, #gpu.address_space<workgroup>>) -> i64
-// CERTGRAM: nvvm.barrier
 // A single open pair's replay (directDistance) loads a step's chunks of
 // the row and the candidate before its chains: where the launch leaves a
 // thread 168 registers (the probe's 64x128 tiles), steps of 64 features,
