@@ -11,6 +11,10 @@
 #include <vector>
 #include <algorithm>
 int main(int argc, char **argv) {
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: %s K D ROWS [NATIVE_NORMS]\n", argv[0]);
+    return 2;
+  }
   int k = atoi(argv[1]), d = atoi(argv[2]), rows = atoi(argv[3]);
   double U = std::ldexp(1.0, -24);
   int sf = 32, mk = 8;
