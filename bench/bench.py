@@ -1036,10 +1036,9 @@ def evaluate_targets(rows, ceilings):
         peak_target(shape, "Gram peak ≤ labels + 1 MiB", gram, n * 8 + MiB)
         agreement_target(shape, "Gram agreement with torch eager Gram ≥ "
                          "99.99%, every disagreement a near-tie", gram)
-        # 3xTF32 with error bounds, the Gram form's native IEEE labels:
-        # only where a manifest has the kernel (a certified Gram form takes
-        # at most 1024 features, so build-kernels.py does not compile it
-        # for the large shapes, whose default is the FMA kernel).
+        # 3xTF32 with error bounds, the Gram form's native IEEE labels
+        # (past 1024 features with the norms summed natively): only where
+        # a manifest has the kernel.
         cert = fusec_best(shape, "gram", precision="3xtf32-certified")
         if cert is not None:
             name = "Gram, 3xtf32-certified"

@@ -34,11 +34,6 @@ SHAPES = {
     "feature-heavy": (65536, 4096, 16384),
 }
 
-# fusec's kCertifiedGramMaxFeatures: a Gram form takes
-# --precision=3xtf32-certified up to this many features (past that its own
-# rounding leaves rows to a replay over every candidate, and fusec refuses
-# it).
-CERTIFIED_GRAM_MAX_FEATURES = 1024
 
 # The half-precision shapes of bench/bench.py: (input dtype, n, k, d).
 HALF_SHAPES = {
@@ -334,15 +329,12 @@ def main():
             # MMAs start from zero, the bound grows with the slice's 32
             # features rather than with d (docs/tensor-cores.md). The Gram
             # example's native IEEE labels the same way. Both are what
-            # the default (--precision=auto) compiles on sm_90a. A Gram
-            # form takes it up to CERTIFIED_GRAM_MAX_FEATURES, so not on the
-            # large shapes.
-            if example == "naive_argmin" or (
-                    example == "gemm_argmin"
-                    and d <= CERTIFIED_GRAM_MAX_FEATURES):
-                variants += [("3xtf32-certified-wgmma",
-                              ["--precision=3xtf32-certified",
-                               "--arch=sm_90a"], "3xtf32-certified")]
+            # the default (--precision=auto) compiles on sm_90a where the
+            # ledger predicts it faster. Past 1024 features the Gram form's
+            # norms are its own native sums (docs/tensor-cores.md).
+            variants += [("3xtf32-certified-wgmma",
+                          ["--precision=3xtf32-certified", "--arch=sm_90a"],
+                          "3xtf32-certified")]
             if args.sweep and shape == "probe":
                 variants += [(f"{bm}x{bn}-t{tm}x{tn}-k{bk}-s{sp}",
                               [f"--tile-m={bm}", f"--tile-n={bn}", f"--thread-m={tm}",

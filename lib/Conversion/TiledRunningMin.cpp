@@ -671,9 +671,23 @@ int64_t TileConfig::launchThreads() const {
 /// No sum can overflow while nx + nc stays below 2^126 (|XC|'s partial
 /// sums are at most sqrt(nx nc) too): a row or candidate whose norm
 /// passes gramNormLimit has an infinite bound and is replayed.
+///
+/// With native norms (TiledBuilder::nativeNorms) the kernel's nx and nc
+/// are G's XX and CC, bit for bit, so v = (XX + CC) - 2 g and G share
+/// their first rounding and differ only by 2 (g - XC) and the last one:
+/// - XX and CC's errors and the rounding of XX + CC drop out; the norms'
+///   sums term keeps 4 u (nx + nc) for v's own roundings;
+/// - XC's chain: product i (from 0) is rounded once and then by d - i
+///   adds (d - 1 for the first), so |XC - x . c| <= u / (1 - (d + 1) u)
+///   sum (d - i + 1) |x_i c_i| <= u / (1 - (d + 1) u) sqrt(Wx Wc), W =
+///   sum (d - i + 1) x_i^2 (Cauchy-Schwarz with the weights split
+///   evenly), twice. On uniform data this is about half of gamma_d
+///   sqrt(nx nc), since the weights fall from d to 1;
+/// - S and B take the native norms within gamma_d of the exact ones.
 struct CertifiedBoundTerms {
   double perS, perB, perNorms, absolute, perValue;
-  /// nativeGram: the coefficient of sqrt(nx) sqrt(nc); 0 otherwise.
+  /// nativeGram: the coefficient of sqrt(nx) sqrt(nc), or with native
+  /// norms of sqrt(Wx) sqrt(Wc); 0 otherwise.
   double perRootNorms = 0;
   /// Relative slack on the f32 norms that enter S and B: at least their
   /// sums' worst error, (r + 2) u, twice.
@@ -711,10 +725,25 @@ constexpr double kGramNormLimit = 0x1.0p125;
 /// open_rows_gram.py), and 16384 x 1024 x 2048 ran 2.08x the FMA kernel's
 /// time on an H100; at d = 1024 none of the model's sampled rows does, and
 /// 10-12% replay a few candidates (docs/performance-notes.md, version 46).
-constexpr int64_t kCertifiedGramMaxFeatures = 1024;
+/// Past it the norms are G's own (TiledBuilder::nativeNorms), which takes
+/// their error out of the bound: on uniform data with the weighted bound
+/// of XC, the CPU model leaves 1.8 candidates open a row at sample-heavy
+/// and none of 48 rows with 8 or more, 4.0 and 12% at feature-heavy
+/// (docs/performance-notes.md, version 51).
+constexpr int64_t kCertifiedGramCompensatedFeatures = 1024;
+/// nativeNorms: the factor on f T + (d + 1 - slices f) N that makes it at
+/// least W = sum (d - i + 1) x_i^2. Each running value the duty sums into
+/// T is within gamma_d of its exact prefix (positive terms), and T's adds
+/// and the f32 evaluation of W round a few hundred times at most.
+double nativeNormWeightScale(int64_t d) {
+  double u = std::ldexp(1.0, -24);
+  double gamma = static_cast<double>(d) * u / (1 - static_cast<double>(d) * u);
+  return 1 + 2 * gamma + 1.0 / 1024;
+}
 CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
                                         int64_t mmaK, bool compensatedSums,
-                                        bool nativeGram) {
+                                        bool nativeGram,
+                                        bool nativeNorms = false) {
   double u = std::ldexp(1.0, -24);
   double features = static_cast<double>(d);
   double sumUlps =
@@ -734,7 +763,13 @@ CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
   terms.perS = (2 * (mma + 24) + 10) * u * scale;
   terms.perB = (2 * sumUlps + 10) * u * scale;
   terms.perNorms = (sumUlps + 4) * u * scale;
-  if (nativeGram) {
+  if (nativeGram && nativeNorms) {
+    double gamma = features * u / (1 - features * u);
+    terms.normSlack = std::max(terms.normSlack, 2 * gamma);
+    terms.perNorms = 4 * u * scale;
+    // W comes with its own slack (TiledBuilder::nativeNormWeightSlack).
+    terms.perRootNorms = 2 * u / (1 - (features + 1) * u) * scale;
+  } else if (nativeGram) {
     // The norms in the bound are the kernel's, within normSlack of the
     // exact ones.
     double gamma = features * u / (1 - features * u);
@@ -907,6 +942,15 @@ public:
   /// rows it cannot decide replay G (replayRowStep) where a direct form
   /// replays the direct chain.
   bool certifiedGram = false;
+  /// certifiedGram past kCertifiedGramCompensatedFeatures: the norms XX
+  /// and CC are summed as G sums them (a rounded product, then a rounded
+  /// add, in feature order, one chain a row or candidate), so that v and
+  /// G share XX + CC exactly and the bound keeps only XC's error. Beside
+  /// each norm N the duty sums its running values after every slice, T,
+  /// whence W = f T + (d + 1 - slices f) N >= sum (d - i + 1) x_i^2, the
+  /// products' rounding counts in XC's chain as weights
+  /// (certifiedBoundTerms).
+  bool nativeNorms = false;
   /// A row's certifiedLevels least lower bounds, all but the last with
   /// their upper bounds and candidates (certifiedLevelsFor). A candidate
   /// whose bound is not finite has (-inf, +inf): it is never excluded.
@@ -3410,7 +3454,9 @@ LogicalResult TiledBuilder::build() {
   elemBytes = elemType.getIntOrFloatBitWidth() / 8;
   vectorLoads = !ShapedType::isDynamic(dStatic) && dStatic % chunkElems() == 0;
   fullSlices = !ShapedType::isDynamic(dStatic) && dStatic % cfg.bk == 0;
-  producerDuty = producerDutyApplies(dStatic);
+  // nativeNorms: a candidate's chain runs in feature order, which the
+  // producers' chunks (a candidate's features over several lanes) cannot.
+  producerDuty = !nativeNorms && producerDutyApplies(dStatic);
 
   // Shared memory: slices of A and B (two buffers, transposed for the FMA
   // schedule; row-major for the MMA one, `stages` of them in dynamic shared
@@ -3512,7 +3558,8 @@ LogicalResult TiledBuilder::build() {
   // warpgroups share the duty. With it on the first warpgroup alone, the
   // candidate parts' extra row tiles cost (16 parts: 31.9 ms against 29.1
   // for 8 on sample-heavy f16; docs/performance-notes.md, version 14).
-  bool halfRowDuty = cfg.tma && cfg.threads() == 2 * cfg.bm &&
+  // nativeNorms: a row's chain runs in feature order, one thread a row.
+  bool halfRowDuty = !nativeNorms && cfg.tma && cfg.threads() == 2 * cfg.bm &&
                      (cfg.bk / 2) % chunkElems() == 0;
   SmallVector<Value> rowNormSmem;
   // certify: the rows' sum((x - mu)^2) after their norms (the row duty's
@@ -3522,6 +3569,12 @@ LogicalResult TiledBuilder::build() {
     rowNormSmem.push_back(sharedBuffer(
         MemRefType::get({(halfRowDuty ? 2 : 1) * cfg.bm}, f32Type,
                         MemRefLayoutAttrInterface(), workgroup)));
+  // nativeNorms: each row's and candidate's W (the weighted norm of XC's
+  // bound), beside the norms.
+  Value rowWeightSmem, colWeightSmem;
+  if (nativeNorms)
+    rowWeightSmem = sharedBuffer(MemRefType::get(
+        {cfg.bm}, f32Type, MemRefLayoutAttrInterface(), workgroup));
   // clusterSplit: the packed (key, index) pairs of the cluster's parts,
   // [round parity][part][row of the tile]; the first block's are read.
   // The persistent blocks alternate two rounds' buffers, so a block's
@@ -3589,6 +3642,9 @@ LogicalResult TiledBuilder::build() {
           {slots * cfg.bn}, f32Type, MemRefLayoutAttrInterface(), workgroup)));
       colNormOffsets.push_back(lastSharedOffset);
     }
+    if (nativeNorms)
+      colWeightSmem = sharedBuffer(MemRefType::get(
+          {slots * cfg.bn}, f32Type, MemRefLayoutAttrInterface(), workgroup));
   };
   if (!cfg.persistent)
     allocateColumnNorms(1);
@@ -3952,7 +4008,8 @@ LogicalResult TiledBuilder::build() {
   // shared memory that the stages and the rest leave to each of the
   // resident blocks (one at 128x256: 31 slots of 1 KiB beside 4 stages).
   if (cfg.persistent) {
-    int64_t slotBytes = cfg.bn * 4 * static_cast<int64_t>(columnSums);
+    int64_t slotBytes =
+        cfg.bn * 4 * static_cast<int64_t>(columnSums + (nativeNorms ? 1 : 0));
     int64_t slots = 1;
     if (slotBytes) {
       int64_t withOneSlot =
@@ -4551,8 +4608,14 @@ LogicalResult TiledBuilder::build() {
     // 37 of sample-heavy's 131072 rows; fed float64-exact norms, on 2, and
     // fed torch's own norms, on none (its x . c rounds like cuBLAS's;
     // docs/performance-notes.md, version 21).
+    // nativeNorms: a norm is G's own chain (a rounded product, then a
+    // rounded add, feature by feature from the running value), and its
+    // compensation slot sums the running values after each slice (T).
+    auto native = [&](size_t i) {
+      return nativeNorms && i < reds.size() && isa<SumOp>(reds[i]);
+    };
     auto compensated = [&](size_t i) {
-      return compensate && isSumNorm(reds, i);
+      return compensate && isSumNorm(reds, i) && !native(i);
     };
     Value inRange = dutyOwner(isRow);
     size_t compBase = compensationSlot + (accBase - accSlots);
@@ -4591,14 +4654,14 @@ LogicalResult TiledBuilder::build() {
     // one 387.8 (uncompensated: 374.8-375.8 beside each), and a slice's few
     // terms round little.
     int64_t chains = sliceFeatures.size() >= 8 ? 4 : 1;
-    if (compensate && !mma)
+    if ((compensate && !mma) || nativeNorms)
       chains = 1;
     bool slicePartials = compensate || origin;
     SmallVector<SmallVector<Value>> partial(sums);
     for (size_t i = 0; i < sums; ++i) {
       emitter.setInsertionPoint(duty);
       Value identity = i < reds.size() ? normInit(reds[i]) : f32(0);
-      partial[i].push_back(slicePartials ? identity : old[i]);
+      partial[i].push_back(slicePartials && !native(i) ? identity : old[i]);
       for (int64_t c = 1; c < chains; ++c)
         partial[i].push_back(identity);
     }
@@ -4692,7 +4755,14 @@ LogicalResult TiledBuilder::build() {
           at = {l};
         Value &a = partial[i][kk % chains];
         Value next;
-        if (isa<SumOp>(red)) {
+        if (native(i)) {
+          // The term rounded, then the add: no contraction into an FMA.
+          FailureOr<Value> t = emitter.emit(input, at, duty);
+          if (failed(t))
+            return failure();
+          emitter.setInsertionPoint(duty);
+          next = arith::AddFOp::create(builder, loc, a, *t);
+        } else if (isa<SumOp>(red)) {
           FailureOr<Value> sum = accumulateTerm(input, at, a, duty);
           if (failed(sum))
             return failure();
@@ -4748,7 +4818,9 @@ LogicalResult TiledBuilder::build() {
         level = nextLevel;
       }
       Value v = level.front();
-      if (compensated(i)) {
+      if (native(i)) {
+        comp[i] = arith::AddFOp::create(builder, loc, comp[i], v);
+      } else if (compensated(i)) {
         auto [sum, error] = twoSum(old[i], v);
         v = sum;
         comp[i] = arith::AddFOp::create(builder, loc, comp[i], error);
@@ -5061,7 +5133,26 @@ LogicalResult TiledBuilder::build() {
       // one too); a sum that overflowed or met an infinity or NaN made the
       // compensation NaN (inf - inf) and is itself the norm.
       Value norm = lResults[accBase + i];
-      if (compensate && isSumNorm(reds, i)) {
+      bool nativeSum = nativeNorms && i < reds.size() && isa<SumOp>(reds[i]);
+      Value weight;
+      if (nativeSum) {
+        // W = f T + (d + 1 - slices f) N (TiledBuilder::nativeNorms): T
+        // holds N after each slice, and the weights' upper bound in slice
+        // s, d + 1 - s f, falls by f a slice.
+        Value runningSum =
+            lResults[compensationSlot + (accBase - accSlots) + i];
+        int64_t slices = llvm::divideCeil(dStatic, cfg.bk);
+        double scale = nativeNormWeightScale(dStatic);
+        weight = arith::MulFOp::create(
+            builder, loc,
+            LLVM::FMAOp::create(
+                builder, loc, f32(static_cast<double>(cfg.bk)), runningSum,
+                arith::MulFOp::create(
+                    builder, loc,
+                    f32(static_cast<double>(dStatic + 1 - slices * cfg.bk)),
+                    norm)),
+            f32(roundUpToFloat(scale)));
+      } else if (compensate && isSumNorm(reds, i)) {
         Value comp = lResults[compensationSlot + (accBase - accSlots) + i];
         Value rounded = arith::AddFOp::create(builder, loc, norm, comp);
         Value unordered = arith::CmpFOp::create(
@@ -5076,6 +5167,10 @@ LogicalResult TiledBuilder::build() {
       if (!isRow && cfg.persistent)
         local = arith::AddIOp::create(builder, loc, colSlotBase, local);
       memref::StoreOp::create(builder, loc, norm, smem, ValueRange{local});
+      if (weight)
+        memref::StoreOp::create(builder, loc, weight,
+                                isRow ? rowWeightSmem : colWeightSmem,
+                                ValueRange{local});
     }
   };
   publish(rowNormSmem, plan.rowReductions, true, accSlots);
@@ -5155,12 +5250,16 @@ LogicalResult TiledBuilder::build() {
   // + perValue * |v| (certifiedBoundTerms), from the norms and the rows'
   // sum((x - mu)^2).
   SmallVector<Value> certRowCoef, certRowConst, certColSqrt, certColConst;
+  // nativeNorms: perRootNorms sqrt(Wx) for each row, sqrt(Wc) for each
+  // candidate.
+  SmallVector<Value> certRowWeight, certColWeight;
   SmallVector<CertifiedTop> certTops;
   Value certPerValue;
   if (certify) {
     emitter.setInsertionPoint(jLoop);
-    CertifiedBoundTerms terms = certifiedBoundTerms(
-        dStatic, cfg.bk, cfg.mmaK(), compensate, certifiedGram);
+    CertifiedBoundTerms terms =
+        certifiedBoundTerms(dStatic, cfg.bk, cfg.mmaK(), compensate,
+                            certifiedGram, nativeNorms);
     auto constant = [&](double v) { return f32(roundUpToFloat(v)); };
     auto sqrtUp = [&](Value norm) -> Value {
       return math::SqrtOp::create(
@@ -5197,7 +5296,14 @@ LogicalResult TiledBuilder::build() {
           plan.rowReductions[*plan.certifiedRowNorm], rows[m], Value()}];
       Value rowCoef = LLVM::FMAOp::create(builder, loc, constant(terms.perS),
                                           rootNy, originTerm);
-      if (certifiedGram)
+      if (nativeNorms)
+        certRowWeight.push_back(arith::MulFOp::create(
+            builder, loc, constant(terms.perRootNorms),
+            math::SqrtOp::create(builder, loc,
+                                 memref::LoadOp::create(builder, loc,
+                                                        rowWeightSmem,
+                                                        ValueRange{local}))));
+      else if (certifiedGram)
         rowCoef = LLVM::FMAOp::create(builder, loc,
                                       constant(terms.perRootNorms),
                                       sqrtUp(nx), rowCoef);
@@ -5214,6 +5320,15 @@ LogicalResult TiledBuilder::build() {
           plan.colReductions[*plan.certifiedColNorm], Value(), cols[c]}];
       Value rootNc = sqrtUp(nc);
       certColSqrt.push_back(rootNc);
+      if (nativeNorms) {
+        Value local = colLocal(c);
+        if (cfg.persistent)
+          local = arith::AddIOp::create(builder, loc, colSlotBase, local);
+        certColWeight.push_back(math::SqrtOp::create(
+            builder, loc,
+            memref::LoadOp::create(builder, loc, colWeightSmem,
+                                   ValueRange{local})));
+      }
       certColConst.push_back(gramNormGuard(
           nc, LLVM::FMAOp::create(
                   builder, loc, constant(terms.perNorms), nc,
@@ -5271,6 +5386,9 @@ LogicalResult TiledBuilder::build() {
             builder, loc, certRowCoef[m], certColSqrt[c],
             arith::AddFOp::create(builder, loc, certRowConst[m],
                                   certColConst[c]));
+        if (nativeNorms)
+          bound = LLVM::FMAOp::create(builder, loc, certRowWeight[m],
+                                      certColWeight[c], bound);
         bound =
             LLVM::FMAOp::create(builder, loc, certPerValue,
                                 math::AbsFOp::create(builder, loc, *v), bound);
@@ -7528,17 +7646,19 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       unsupported = "its norms are not sum(x^2) and sum(c^2)";
     else if (int64_t features =
                  cast<RankedTensorType>(plan->rowLeaf.getType()).getDimSize(1);
-             plan->certifiedGram &&
-             (ShapedType::isDynamic(features) ||
-              features > kCertifiedGramMaxFeatures))
-      unsupported = "a Gram form's own rounding (its sums' d u of |x|^2 + "
-                    "|c|^2 + 2 |x| |c|) would leave most rows undecided "
-                    "beyond " +
-                    std::to_string(kCertifiedGramMaxFeatures) +
-                    " features, and this one has " +
-                    (ShapedType::isDynamic(features)
-                         ? std::string("a dynamic count")
-                         : std::to_string(features));
+             plan->certifiedGram && ShapedType::isDynamic(features))
+      unsupported = "a Gram form's bound follows its sums' rounding, which "
+                    "needs a static feature count, and this one has a "
+                    "dynamic count";
+    else if (plan->certifiedGram &&
+             features > kCertifiedGramCompensatedFeatures &&
+             !ctx.tiles.compensatedSums)
+      unsupported = "past " +
+                    std::to_string(kCertifiedGramCompensatedFeatures) +
+                    " features a Gram form's norms are summed as the Gram "
+                    "form sums them, beside their running values in the "
+                    "slots of the compensations, which "
+                    "--compensated-sums=false removes";
     if (!unsupported.empty())
       return ctx.kernel.emitOpError(
                  "--precision=3xtf32-certified gives the IEEE labels of a "
@@ -7868,6 +7988,8 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   tb.recheck = recheck;
   tb.certify = certify;
   tb.certifiedGram = certify && plan->certifiedGram;
+  tb.nativeNorms =
+      tb.certifiedGram && dStatic > kCertifiedGramCompensatedFeatures;
   if (certify) {
     tb.certifiedLevels = certifiedLevelsFor(dStatic, cfg);
     tb.certifiedDefers = tb.certifiedLevels > 4 && cfg.persistent &&

@@ -226,6 +226,26 @@ run tc-wg-certgram-racecheck compute-sanitizer --tool racecheck --error-exitcode
   fuse-run /tmp/certg_k200_d100.mlir $cg --expected-rows=4096 --keep-extent=all --trials=1 --seed=312 --dims=s0=1500 --dup-rows=1
 run tc-wg-certgram-equal-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
   fuse-run /tmp/certg_k64_d1024.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=313 --dims=s0=700 --fill=equal
+# Past 1024 features the norms are the Gram form's own (native chains in
+# the duty) and XC's bound is weighted: d = 2052 (a partial last slice,
+# 8 levels, the deferred pass on persistent blocks) with random data,
+# ties, every candidate equal (every row over all candidates), NaN, inf,
+# memcheck and racecheck; d = 4096 on few rows (a cluster's parts, no
+# deferred pass) with ties; d = 8192 on persistent blocks.
+sed "s/256/300/g; s/512/2052/g" examples/gemm_argmin.mlir > /tmp/certg_k300_d2052.mlir
+sed "s/256/96/g; s/512/4096/g" examples/gemm_argmin.mlir > /tmp/certg_k96_d4096.mlir
+sed "s/512/8192/g; s/256/500/g" examples/gemm_argmin.mlir > /tmp/certg_k500_d8192.mlir
+run tc-wg-certgram-native-d2052 fuse-run /tmp/certg_k300_d2052.mlir $cg --expected-rows=131072 --keep-extent=all --trials=2 --seed=319 --dims=s0=3000
+run tc-wg-certgram-native-d2052-ties fuse-run /tmp/certg_k300_d2052.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=320 --dims=s0=2000 --dup-rows=1
+run tc-wg-certgram-native-d2052-equal fuse-run /tmp/certg_k300_d2052.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=321 --dims=s0=700 --fill=equal
+run tc-wg-certgram-native-d2052-nan fuse-run /tmp/certg_k300_d2052.mlir $cg --expected-rows=4096 --keep-extent=all --trials=1 --seed=322 --dims=s0=500 --fill=nan
+run tc-wg-certgram-native-d2052-inf fuse-run /tmp/certg_k300_d2052.mlir $cg --expected-rows=4096 --keep-extent=all --trials=1 --seed=323 --dims=s0=500 --fill=inf
+run tc-wg-certgram-native-d4096-fewrows fuse-run /tmp/certg_k96_d4096.mlir $cg --expected-rows=4096 --keep-extent=all --trials=1 --seed=324 --dims=s0=1500 --dup-rows=1
+run tc-wg-certgram-native-d8192 fuse-run /tmp/certg_k500_d8192.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=325 --dims=s0=1000
+run tc-wg-certgram-native-memcheck compute-sanitizer --tool memcheck --error-exitcode 9 \
+  fuse-run /tmp/certg_k300_d2052.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=326 --dims=s0=700 --dup-rows=1
+run tc-wg-certgram-native-racecheck compute-sanitizer --tool racecheck --error-exitcode 9 \
+  fuse-run /tmp/certg_k300_d2052.mlir $cg --expected-rows=131072 --keep-extent=all --trials=1 --seed=327 --dims=s0=700 --dup-rows=1
 # Too few row tiles for the SMs (--expected-rows=4096, the probe's): the
 # split producer on 128x64 tiles with the ledger's split over persistent
 # blocks, 3xtf32 and 3xtf32-recheck, on random shapes (rows and

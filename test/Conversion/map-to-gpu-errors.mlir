@@ -38,10 +38,11 @@
 // blocks that meet only in the labels' atomics.
 // RUN: sed 's/dense<2.0>/dense<3.0>/' %examples/gemm_argmin.mlir | not fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified' 2>&1 | FileCheck %s --check-prefix=CERTGRAM
 // CERTGRAM: <stdin>:20:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the IEEE labels of a distance through 3xTF32 tensor cores and an error bound, but its candidate is neither a direct form sum((x - c)^2) nor exactly the Gram form (sum(x^2) + sum(c^2)) - 2 sum(x c) of f32 inputs; use --precision=3xtf32 or ieee
-// A Gram form past 1024 features: its own rounding bound would leave
-// rows to the replay over every candidate.
-// RUN: sed 's/512/4096/g' %examples/gemm_argmin.mlir | not fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified' 2>&1 | FileCheck %s --check-prefix=CERTGRAMD
-// CERTGRAMD: <stdin>:20:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the IEEE labels of a distance through 3xTF32 tensor cores and an error bound, but a Gram form's own rounding (its sums' d u of |x|^2 + |c|^2 + 2 |x| |c|) would leave most rows undecided beyond 1024 features, and this one has 4096; use --precision=3xtf32 or ieee
+// A Gram form past 1024 features sums its norms natively, beside their
+// running values in the compensations' slots, which compensated-sums=0
+// removes.
+// RUN: sed 's/512/4096/g' %examples/gemm_argmin.mlir | not fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified compensated-sums=0' 2>&1 | FileCheck %s --check-prefix=CERTGRAMD
+// CERTGRAMD: <stdin>:20:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the IEEE labels of a distance through 3xTF32 tensor cores and an error bound, but past 1024 features a Gram form's norms are summed as the Gram form sums them, beside their running values in the slots of the compensations, which --compensated-sums=false removes; use --precision=3xtf32 or ieee
 // --precision=auto's trial (certify-where-faster): a Gram form of 200
 // features over 1000 candidates, whose FMA kernel the ledger predicts
 // faster than the certified one (5 rounds of row tiles, each with its

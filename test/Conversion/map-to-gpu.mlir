@@ -352,6 +352,28 @@
 // CERTGRAM-NEXT: arith.subf %[[NORMS]], %[[TWICE]] : f32
 // CERTGRAM-NOT: llvm.intr.fma
 // CERTGRAM: memref.atomic_rmw minu %{{.*}} : (i64, memref<64xi64, #gpu.address_space<workgroup>>) -> i64
+// Past 1024 features (d = 2052: 65 slices of 32, the last partial) the
+// norms are the Gram form's own: the row duty sums x x as a mulf then an
+// addf onto the running value (the compensated duty's fma fails this),
+// before the row's sum((x - mu)^2). Each norm N publishes beside it W =
+// (32 T + (2053 - 65 * 32) N) (1 + 2 gamma_d + 2^-10), T the running
+// values after each slice, and the bound takes 2 u / (1 - 2053 u) (1 +
+// u 1.001) (1 + 2^-10) = 1.19340328e-7 of sqrt(Wx) sqrt(Wc).
+// RUN: sed 's/512/2052/g' %examples/gemm_argmin.mlir | fuse-opt -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=4096 precision=3xtf32-certified' | FileCheck %s --check-prefix=CERTNATIVE
+// CERTNATIVE: %[[SQ:.*]] = arith.mulf %[[X:.*]], %[[X]] : f32
+// CERTNATIVE-NEXT: %[[N:.*]] = arith.addf %{{.*}}, %[[SQ]] : f32
+// CERTNATIVE-NEXT: %[[Y:.*]] = arith.subf %[[X]], %{{.*}} : f32
+// CERTNATIVE-NEXT: llvm.intr.fma(%[[Y]], %[[Y]], %{{.*}})
+// CERTNATIVE: %[[F:.*]] = arith.constant 3.200000e+01 : f32
+// CERTNATIVE-NEXT: %[[C:.*]] = arith.constant -2.700000e+01 : f32
+// CERTNATIVE-NEXT: %[[CN:.*]] = arith.mulf %[[C]], %{{.*}} : f32
+// CERTNATIVE-NEXT: %[[W:.*]] = llvm.intr.fma(%[[F]], %{{.*}}, %[[CN]])
+// CERTNATIVE-NEXT: %[[S:.*]] = arith.constant 1.0012213 : f32
+// CERTNATIVE-NEXT: arith.mulf %[[W]], %[[S]] : f32
+// CERTNATIVE: %[[ROOT:.*]] = arith.constant 1.19340328E-7 : f32
+// CERTNATIVE-NEXT: %[[WX:.*]] = memref.load %{{.*}} : memref<64xf32, #gpu.address_space<workgroup>>
+// CERTNATIVE-NEXT: %[[RW:.*]] = math.sqrt %[[WX]] : f32
+// CERTNATIVE-NEXT: arith.mulf %[[ROOT]], %[[RW]] : f32
 // A single open pair's replay (directDistance) loads a step's chunks of
 // the row and the candidate before its chains: where the launch leaves a
 // thread 168 registers (the probe's 64x128 tiles), steps of 64 features,
