@@ -6087,14 +6087,21 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   auto smem = [&](ArrayRef<int64_t> shape, Type type) {
     return MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup);
   };
+  // certifiedGram: each thread also sums XX of row tid % rows, whose
+  // loads a warp spreads over the banks with the candidates' padding; the
+  // item's XX then wait in shared memory for every thread.
+  int64_t rowsStride =
+      certifiedGram ? kDeferredPassStride : kDeferredPassSlice;
   MemRefType colsType =
       smem({kDeferredPassThreads, kDeferredPassStride}, f32Type);
-  MemRefType rowsType = smem({kDeferredPassRows, kDeferredPassSlice}, f32Type);
+  MemRefType rowsType = smem({kDeferredPassRows, rowsStride}, f32Type);
   MemRefType slotsType = smem({kDeferredPassRows}, i64);
+  MemRefType normsType = smem({kDeferredPassRows}, f32Type);
   int64_t colsBytes = kDeferredPassThreads * kDeferredPassStride * 4;
-  int64_t rowsBytes = kDeferredPassRows * kDeferredPassSlice * 4;
+  int64_t rowsBytes = kDeferredPassRows * rowsStride * 4;
   int64_t slotsBytes = kDeferredPassRows * 8;
-  mergeSharedBytes = colsBytes + rowsBytes + 2 * slotsBytes;
+  int64_t normsBytes = certifiedGram ? kDeferredPassRows * 4 : 0;
+  mergeSharedBytes = colsBytes + rowsBytes + 2 * slotsBytes + normsBytes;
   Value base = gpu::DynamicSharedMemoryOp::create(
       builder, loc,
       MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
@@ -6107,6 +6114,9 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   Value rowsSmem = view(rowsType, colsBytes);
   Value rowIds = view(slotsType, colsBytes + rowsBytes);
   Value minima = view(slotsType, colsBytes + rowsBytes + slotsBytes);
+  Value rowNorms;
+  if (certifiedGram)
+    rowNorms = view(normsType, colsBytes + rowsBytes + 2 * slotsBytes);
 
   Value tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   Value bx = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
@@ -6178,7 +6188,14 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
       memref::LoadOp::create(builder, loc, rowIds, ValueRange{chunkOwner}));
   Value lastCandidate = arith::SubIOp::create(builder, loc, candidates, idx(1));
 
-  SmallVector<Value> chains = replayStart(kDeferredPassRows);
+  // certifiedGram: XC of each row, the candidate's CC, then XX of row
+  // tid % rows (deferredGramValue). Summing every row's XX in every
+  // thread, as replayStart's chains do, doubled the pass's instructions
+  // and spilled (65 chains and the row's loads in 128 registers).
+  SmallVector<Value> chains =
+      certifiedGram ? SmallVector<Value>(kDeferredPassRows + 2, f32(0))
+                    : replayStart(kDeferredPassRows);
+  Value ownRow = arith::RemUIOp::create(builder, loc, tid, idx(kDeferredPassRows));
   auto sliceLoop = scf::ForOp::create(
       builder, loc, idx(0), cdiv(features, kDeferredPassSlice), idx(1), chains);
   {
@@ -6219,16 +6236,29 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
       Value c4 = vector::LoadOp::create(builder, loc, vectorType, colsSmem,
                                         ValueRange{tid, at});
       SmallVector<Value> next(chunkLoop.getRegionIterArgs());
+      auto element = [&](Value v4, int64_t e) -> Value {
+        return vector::ExtractOp::create(builder, loc, v4, e);
+      };
       for (int64_t r = 0; r < kDeferredPassRows; ++r) {
         Value x4 = vector::LoadOp::create(builder, loc, vectorType, rowsSmem,
                                           ValueRange{idx(r), at});
-        for (int64_t e = 0; e < 4; ++e)
-          replayRowStep(next, r, vector::ExtractOp::create(builder, loc, x4, e),
-                        vector::ExtractOp::create(builder, loc, c4, e));
+        for (int64_t e = 0; e < 4; ++e) {
+          if (certifiedGram)
+            addRoundedProduct(next[r], element(x4, e), element(c4, e));
+          else
+            replayRowStep(next, r, element(x4, e), element(c4, e));
+        }
       }
-      for (int64_t e = 0; certifiedGram && e < 4; ++e)
-        replayCandidateStep(next,
-                            vector::ExtractOp::create(builder, loc, c4, e));
+      if (certifiedGram) {
+        Value own4 = vector::LoadOp::create(builder, loc, vectorType, rowsSmem,
+                                            ValueRange{ownRow, at});
+        for (int64_t e = 0; e < 4; ++e) {
+          addRoundedProduct(next[kDeferredPassRows], element(c4, e),
+                            element(c4, e));
+          addRoundedProduct(next[kDeferredPassRows + 1], element(own4, e),
+                            element(own4, e));
+        }
+      }
       scf::YieldOp::create(builder, loc, next);
     }
     barrier();
@@ -6236,6 +6266,30 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   }
   // The item's minima: the block's in shared memory, then the labels'.
   SmallVector<Value> sliceResults(sliceLoop.getResults());
+  // certifiedGram: (XX + CC) - 2 XC, as replayValue, with row r's XX from
+  // the thread that summed it.
+  auto valueOfRow = [&](int64_t r) -> Value {
+    if (!certifiedGram)
+      return replayValue(sliceResults, r);
+    Value xx = memref::LoadOp::create(builder, loc, rowNorms, ValueRange{idx(r)});
+    Value norms = arith::AddFOp::create(builder, loc, xx,
+                                        sliceResults[kDeferredPassRows]);
+    Value twice =
+        arith::MulFOp::create(builder, loc, f32(2), sliceResults[r]);
+    return arith::SubFOp::create(builder, loc, norms, twice);
+  };
+  if (certifiedGram) {
+    auto first = scf::IfOp::create(
+        builder, loc, lessThan(tid, idx(kDeferredPassRows)), false);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(first.thenBlock());
+      memref::StoreOp::create(builder, loc,
+                              sliceResults[kDeferredPassRows + 1], rowNorms,
+                              ValueRange{tid});
+    }
+    barrier();
+  }
   Value colInside = lessThan(col, candidates);
   for (int64_t r = 0; r < kDeferredPassRows; ++r) {
     Value listed =
@@ -6246,9 +6300,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(keep.thenBlock());
     memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::minu,
-                                packDirectValue(
-                                    replayValue(sliceResults, r), col),
-                                minima, ValueRange{idx(r)});
+                                packDirectValue(valueOfRow(r), col), minima,
+                                ValueRange{idx(r)});
   }
   barrier();
   {
