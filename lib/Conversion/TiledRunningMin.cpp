@@ -5257,9 +5257,8 @@ LogicalResult TiledBuilder::build() {
   Value certPerValue;
   if (certify) {
     emitter.setInsertionPoint(jLoop);
-    CertifiedBoundTerms terms =
-        certifiedBoundTerms(dStatic, cfg.bk, cfg.mmaK(), compensate,
-                            certifiedGram, nativeNorms);
+    CertifiedBoundTerms terms = certifiedBoundTerms(
+        dStatic, cfg.bk, cfg.mmaK(), compensate, certifiedGram, nativeNorms);
     auto constant = [&](double v) { return f32(roundUpToFloat(v)); };
     auto sqrtUp = [&](Value norm) -> Value {
       return math::SqrtOp::create(
@@ -6090,8 +6089,7 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   // certifiedGram: each thread also sums XX of row tid % rows, whose
   // loads a warp spreads over the banks with the candidates' padding; the
   // item's XX then wait in shared memory for every thread.
-  int64_t rowsStride =
-      certifiedGram ? kDeferredPassStride : kDeferredPassSlice;
+  int64_t rowsStride = certifiedGram ? kDeferredPassStride : kDeferredPassSlice;
   MemRefType colsType =
       smem({kDeferredPassThreads, kDeferredPassStride}, f32Type);
   MemRefType rowsType = smem({kDeferredPassRows, rowsStride}, f32Type);
@@ -6195,7 +6193,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   SmallVector<Value> chains =
       certifiedGram ? SmallVector<Value>(kDeferredPassRows + 2, f32(0))
                     : replayStart(kDeferredPassRows);
-  Value ownRow = arith::RemUIOp::create(builder, loc, tid, idx(kDeferredPassRows));
+  Value ownRow =
+      arith::RemUIOp::create(builder, loc, tid, idx(kDeferredPassRows));
   auto sliceLoop = scf::ForOp::create(
       builder, loc, idx(0), cdiv(features, kDeferredPassSlice), idx(1), chains);
   {
@@ -6271,11 +6270,11 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   auto valueOfRow = [&](int64_t r) -> Value {
     if (!certifiedGram)
       return replayValue(sliceResults, r);
-    Value xx = memref::LoadOp::create(builder, loc, rowNorms, ValueRange{idx(r)});
+    Value xx =
+        memref::LoadOp::create(builder, loc, rowNorms, ValueRange{idx(r)});
     Value norms = arith::AddFOp::create(builder, loc, xx,
                                         sliceResults[kDeferredPassRows]);
-    Value twice =
-        arith::MulFOp::create(builder, loc, f32(2), sliceResults[r]);
+    Value twice = arith::MulFOp::create(builder, loc, f32(2), sliceResults[r]);
     return arith::SubFOp::create(builder, loc, norms, twice);
   };
   if (certifiedGram) {
@@ -6284,9 +6283,8 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(first.thenBlock());
-      memref::StoreOp::create(builder, loc,
-                              sliceResults[kDeferredPassRows + 1], rowNorms,
-                              ValueRange{tid});
+      memref::StoreOp::create(builder, loc, sliceResults[kDeferredPassRows + 1],
+                              rowNorms, ValueRange{tid});
     }
     barrier();
   }
