@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Session 48, device call 1: the certified Gram form past 1024 features
 # (native norms in the duty, XC's weighted bound).
-# 1. gpu-tests.sh's certified Gram cases, the new native ones (d = 2052,
-#    4096, 8192) included, with this session's static fuse-run.
+# 1. gpu-tests.sh's new certified Gram cases past 1024 features (d = 2052,
+#    4096, 8192), with this session's static fuse-run. The kernels up to
+#    1024 features are byte-identical to session 47's (checked here on
+#    the probe, d = 1024 and the direct form's sample-heavy kernel).
 # 2. bench/bench.py on the three large f32 shapes' Gram rows: the FMA
 #    kernel (auto on sm_90), plain 3xTF32 and 3xtf32-certified on wgmma,
 #    beside cuBLAS X@C^T alone and torch (eager and compile) Gram.
@@ -17,7 +19,7 @@ echo "$SESSION_GPU"
 mkdir -p device-pkg/bin
 cp device-pkg/bin-new/fuse-run.xz device-pkg/bin/fuse-run.xz
 . scripts/device/bin-env.sh
-gpu_tests 'certgram' 300
+gpu_tests 'certgram-native' 240
 bench_shapes large-gram device-pkg/bk48 sample-heavy,centroid-heavy,feature-heavy \
   --budget-seconds 200 --tiles-large skip --no-cupy --no-jax
 (cd "$OUT" && tar czf large-gram.tgz large-gram && rm -rf large-gram)
