@@ -726,11 +726,16 @@ constexpr double kGramNormLimit = 0x1.0p125;
 /// time on an H100; at d = 1024 none of the model's sampled rows does, and
 /// 10-12% replay a few candidates (docs/performance-notes.md, version 46).
 /// Past it the norms are G's own (TiledBuilder::nativeNorms), which takes
-/// their error out of the bound: on uniform data with the weighted bound
-/// of XC, the CPU model leaves 1.8 candidates open a row at sample-heavy
-/// and none of 48 rows with 8 or more, 4.0 and 12% at feature-heavy
-/// (docs/performance-notes.md, version 51).
+/// their error out of the bound.
 constexpr int64_t kCertifiedGramCompensatedFeatures = 1024;
+/// The most features a certified Gram form takes. With native norms the
+/// bound's largest term is XC's own chain, about d u |x| |c| / 2: on
+/// uniform data the CPU model (docs/results/2026-12-08/session48) leaves
+/// 1.9 candidates open a row at sample-heavy (d = 8192) and no sampled
+/// row of 200 with 8 or more, but at feature-heavy (d = 16384) 5.1, and
+/// 24% of the rows with 8 or more, each a replay over every candidate:
+/// about 100 ms on the H200 beside cuBLAS's 168 ms for the whole product.
+constexpr int64_t kCertifiedGramMaxFeatures = 8192;
 /// nativeNorms: the factor on f T + (d + 1 - slices f) N that makes it at
 /// least W = sum (d - i + 1) x_i^2. Each running value the duty sums into
 /// T is within gamma_d of its exact prefix (positive terms), and T's adds
@@ -7701,6 +7706,12 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
       unsupported = "a Gram form's bound follows its sums' rounding, which "
                     "needs a static feature count, and this one has a "
                     "dynamic count";
+    else if (plan->certifiedGram && features > kCertifiedGramMaxFeatures)
+      unsupported = "a Gram form's own rounding of x . c (d u |x| |c| / 2 "
+                    "on uniform data) would leave about a quarter of the "
+                    "rows to a replay over every candidate beyond " +
+                    std::to_string(kCertifiedGramMaxFeatures) +
+                    " features, and this one has " + std::to_string(features);
     else if (plan->certifiedGram &&
              features > kCertifiedGramCompensatedFeatures &&
              !ctx.tiles.compensatedSums)

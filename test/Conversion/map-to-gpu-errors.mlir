@@ -43,6 +43,10 @@
 // removes.
 // RUN: sed 's/512/4096/g' %examples/gemm_argmin.mlir | not fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified compensated-sums=0' 2>&1 | FileCheck %s --check-prefix=CERTGRAMD
 // CERTGRAMD: <stdin>:20:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the IEEE labels of a distance through 3xTF32 tensor cores and an error bound, but past 1024 features a Gram form's norms are summed as the Gram form sums them, beside their running values in the slots of the compensations, which --compensated-sums=false removes; use --precision=3xtf32 or ieee
+// Past 8192 features XC's own rounding would leave about a quarter of the
+// rows to the replay over every candidate (feature-heavy's d = 16384).
+// RUN: sed 's/512/16384/g' %examples/gemm_argmin.mlir | not fuse-opt -fuse-fusion-pipeline -fuse-map-to-gpu='arch=sm_90a precision=3xtf32-certified' 2>&1 | FileCheck %s --check-prefix=CERTGRAMW
+// CERTGRAMW: <stdin>:20:13: error: 'fuse.kernel' op --precision=3xtf32-certified gives the IEEE labels of a distance through 3xTF32 tensor cores and an error bound, but a Gram form's own rounding of x . c (d u |x| |c| / 2 on uniform data) would leave about a quarter of the rows to a replay over every candidate beyond 8192 features, and this one has 16384; use --precision=3xtf32 or ieee
 // --precision=auto's trial (certify-where-faster): a Gram form of 200
 // features over 1000 candidates, whose FMA kernel the ledger predicts
 // faster than the certified one (5 rounds of row tiles, each with its

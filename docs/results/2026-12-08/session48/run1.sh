@@ -5,12 +5,12 @@
 #    4096, 8192), with this session's static fuse-run. The kernels up to
 #    1024 features are byte-identical to session 47's (checked here on
 #    the probe, d = 1024 and the direct form's sample-heavy kernel).
-# 2. bench/bench.py on the three large f32 shapes' Gram rows: the FMA
+# 2. bench/bench.py on sample-heavy's and centroid-heavy's Gram rows: the FMA
 #    kernel (auto on sm_90), plain 3xTF32 and 3xtf32-certified on wgmma,
 #    beside cuBLAS X@C^T alone and torch (eager and compile) Gram.
 # device-pkg/bk48: bench/build-kernels.py's output cut by
 # scripts/device/slim-kernels.py to
-#   '^gemm_argmin\.[a-z]+-heavy\.(auto|3xtf32-wgmma|3xtf32-certified-wgmma)$'
+#   '^gemm_argmin\.(sample|centroid)-heavy\.(auto|3xtf32-wgmma|3xtf32-certified-wgmma)$'
 # Carries device-pkg/rt, device-pkg/bin-new, device-pkg/bk48.
 set -u
 cd "$(dirname "$0")/../../../.."
@@ -20,7 +20,7 @@ mkdir -p device-pkg/bin
 cp device-pkg/bin-new/fuse-run.xz device-pkg/bin/fuse-run.xz
 . scripts/device/bin-env.sh
 gpu_tests 'certgram-native' 240
-bench_shapes large-gram device-pkg/bk48 sample-heavy,centroid-heavy,feature-heavy \
+bench_shapes large-gram device-pkg/bk48 sample-heavy,centroid-heavy \
   --budget-seconds 200 --tiles-large skip --no-cupy --no-jax
 (cd "$OUT" && tar czf large-gram.tgz large-gram && rm -rf large-gram)
 echo "done ($(elapsed) s)"
