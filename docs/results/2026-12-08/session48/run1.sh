@@ -19,8 +19,8 @@ echo "$SESSION_GPU"
 mkdir -p device-pkg/bin
 cp device-pkg/bin-new/fuse-run.xz device-pkg/bin/fuse-run.xz
 . scripts/device/bin-env.sh
-gpu_tests 'certgram-native' 240
+gpu_tests 'certgram-native' 200
 bench_shapes large-gram device-pkg/bk48 sample-heavy,centroid-heavy \
-  --budget-seconds 200 --tiles-large skip --no-cupy --no-jax
+  --budget-seconds 150 --tiles-large skip --no-cupy --no-jax
 (cd "$OUT" && tar czf large-gram.tgz large-gram && rm -rf large-gram)
 echo "done ($(elapsed) s)"
