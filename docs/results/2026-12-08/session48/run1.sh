@@ -19,10 +19,10 @@ echo "$SESSION_GPU"
 mkdir -p device-pkg/bin
 cp device-pkg/bin-new/fuse-run.xz device-pkg/bin/fuse-run.xz
 . scripts/device/bin-env.sh
-gpu_tests 'certgram-native' 170
+gpu_tests 'certgram-native' 130
 shapes=sample-heavy
-[ $(elapsed) -lt 200 ] && shapes=sample-heavy,centroid-heavy
+[ $(elapsed) -lt 150 ] && shapes=sample-heavy,centroid-heavy
 bench_shapes large-gram device-pkg/bk48 $shapes \
-  --budget-seconds 120 --tiles-large skip --no-cupy --no-jax
+  --budget-seconds 90 --tiles-large skip --no-cupy --no-jax
 (cd "$OUT" && tar czf large-gram.tgz large-gram && rm -rf large-gram)
 echo "done ($(elapsed) s)"
