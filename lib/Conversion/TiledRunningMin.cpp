@@ -7790,6 +7790,16 @@ FailureOr<KernelLaunch> mlir::fuse::emitTiledRunningMin(ScheduleContext &ctx,
   // it faster than the FMA kernel with the same labels. A Gram form of d =
   // 200 ran 1.19x the FMA kernel's time (docs/performance-notes.md,
   // version 46): its FMAs are few a pair, and the bounds cost the same.
+  // The native norms' kernels (past 1024 features) are compiled only when
+  // asked for until gpu-tests.sh's native cases and the bench have run
+  // them: session 48, which wrote them, got no GPU.
+  if (certify && ctx.tiles.certifyWhereFaster && plan->certifiedGram &&
+      dStatic > kCertifiedGramCompensatedFeatures)
+    return ctx.kernel.emitOpError(kAutoKeepsFmaKernel)
+           << ": it takes the certified Gram form up to "
+           << kCertifiedGramCompensatedFeatures
+           << " features; past that (the norms summed natively) it is "
+              "compiled only with --precision=3xtf32-certified";
   if (certify && ctx.tiles.certifyWhereFaster) {
     // The FMA units' work on the same pairs, what --precision=ieee would
     // compile: a subtraction and an FMA a term for the direct form the
