@@ -13,6 +13,9 @@
 #                                REGEX (each 60 s at most, all LIMIT s),
 #                                into $OUT/gpu-tests.{txt,log.gz}; needs
 #                                scripts/device/bin-env.sh sourced
+#   use_new_fuse_run             the static fuse-run of device-pkg/bin-new
+#                                (a session's build) in place of the
+#                                package's, then scripts/device/bin-env.sh
 #   bench_shapes NAME KERNELS SHAPES [bench.py args...]
 #                                bench/bench.py into $OUT/NAME/, its target
 #                                lines on stdout
@@ -48,6 +51,11 @@ gpu_tests() {
   echo "passed: $(grep -c 'exit 0' "$OUT/gpu-tests.txt") of $(wc -l < "$OUT/gpu-tests.txt")"
   gzip -c "$OUT/t/gpu-tests.log" > "$OUT/gpu-tests.log.gz"
   rm -rf "$OUT/t"
+}
+use_new_fuse_run() {
+  mkdir -p device-pkg/bin
+  cp device-pkg/bin-new/fuse-run.xz device-pkg/bin/fuse-run.xz
+  . scripts/device/bin-env.sh
 }
 bench_shapes() {
   local name=$1 kernels=$2 shapes=$3

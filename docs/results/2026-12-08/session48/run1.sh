@@ -16,9 +16,7 @@ set -u
 cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/rt/libfusec_runtime.so
 echo "$SESSION_GPU"
-mkdir -p device-pkg/bin
-cp device-pkg/bin-new/fuse-run.xz device-pkg/bin/fuse-run.xz
-. scripts/device/bin-env.sh
+use_new_fuse_run
 gpu_tests 'certgram-native' 130
 shapes=sample-heavy
 [ $(elapsed) -lt 150 ] && shapes=sample-heavy,centroid-heavy

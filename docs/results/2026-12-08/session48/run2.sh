@@ -9,9 +9,7 @@ set -u
 cd "$(dirname "$0")/../../../.."
 . scripts/device/session.sh device-pkg/rt/libfusec_runtime.so
 echo "$SESSION_GPU"
-mkdir -p device-pkg/bin
-cp device-pkg/bin-new/fuse-run.xz device-pkg/bin/fuse-run.xz
-. scripts/device/bin-env.sh
+use_new_fuse_run
 gpu_tests 'certgram-native-d2052$|certgram-native-d2052-ties|certgram-native-d8192' 80
 bench_shapes large-gram device-pkg/bk48 sample-heavy \
   --budget-seconds 50 --tiles-large skip --no-cupy --no-jax
