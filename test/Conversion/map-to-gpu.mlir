@@ -374,6 +374,23 @@
 // CERTNATIVE-NEXT: %[[WX:.*]] = memref.load %{{.*}} : memref<64xf32, #gpu.address_space<workgroup>>
 // CERTNATIVE-NEXT: %[[RW:.*]] = math.sqrt %[[WX]] : f32
 // CERTNATIVE-NEXT: arith.mulf %[[ROOT]], %[[RW]] : f32
+// On persistent blocks past 2048 features the rows over every candidate
+// go to the deferred entry, whose threads sum the XC of 32 rows, their
+// candidate's CC and XX of row tid % 32 only (the rows' slice padded to
+// 36 floats); the XX meet in shared memory, and row r's value is (XX_r +
+// CC) - 2 XC_r. Each thread summing every row's XX (65 chains) fails it.
+// RUN: sed 's/512/2052/g' %examples/gemm_argmin.mlir | fuse-opt -fuse-fusion-pipeline='precision=3xtf32-certified' -fuse-map-to-gpu='arch=sm_90a expected-rows=131072 precision=3xtf32-certified' | FileCheck %s --check-prefix=DEFERGRAM
+// DEFERGRAM: gpu.func @gemm_argmin_k0_deferred(
+// DEFERGRAM: %[[ROWS:.*]] = memref.view {{.*}} to memref<32x36xf32, #gpu.address_space<workgroup>>
+// DEFERGRAM: %[[XXS:.*]] = memref.view {{.*}} to memref<32xf32, #gpu.address_space<workgroup>>
+// DEFERGRAM: %[[OWN:.*]] = arith.remui %thread_id_x, %{{.*}} : index
+// DEFERGRAM: %[[SUMS:.*]]:34 = scf.for
+// DEFERGRAM: memref.store %[[SUMS]]#33, %[[XXS]][%thread_id_x]
+// DEFERGRAM: %[[XX:.*]] = memref.load %[[XXS]][%{{.*}}] : memref<32xf32, #gpu.address_space<workgroup>>
+// DEFERGRAM-NEXT: %[[NORMS:.*]] = arith.addf %[[XX]], %[[SUMS]]#32 : f32
+// DEFERGRAM-NEXT: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// DEFERGRAM-NEXT: %[[TWICE:.*]] = arith.mulf %[[TWO]], %[[SUMS]]#0 : f32
+// DEFERGRAM-NEXT: arith.subf %[[NORMS]], %[[TWICE]] : f32
 // A single open pair's replay (directDistance) loads a step's chunks of
 // the row and the candidate before its chains: where the launch leaves a
 // thread 168 registers (the probe's 64x128 tiles), steps of 64 features,
