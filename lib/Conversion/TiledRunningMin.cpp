@@ -772,7 +772,7 @@ CertifiedBoundTerms certifiedBoundTerms(int64_t d, int64_t sliceFeatures,
     double gamma = features * u / (1 - features * u);
     terms.normSlack = std::max(terms.normSlack, 2 * gamma);
     terms.perNorms = 4 * u * scale;
-    // W comes with its own slack (TiledBuilder::nativeNormWeightSlack).
+    // W comes with its own slack (nativeNormWeightScale).
     terms.perRootNorms = 2 * u / (1 - (features + 1) * u) * scale;
   } else if (nativeGram) {
     // The norms in the bound are the kernel's, within normSlack of the
