@@ -194,6 +194,13 @@ bool isSumNorm(ArrayRef<Operation *> reds, size_t i) {
   return i >= reds.size() || isa<SumOp>(reds[i]);
 }
 
+/// Whether sum i of a norm duty over `reds` is one of the kernel's norms
+/// summed natively (TiledBuilder::nativeNorms), rather than an extra sum
+/// (sum((x - mu)^2), mu . c) or a minimum.
+bool isNativeNorm(bool nativeNorms, ArrayRef<Operation *> reds, size_t i) {
+  return nativeNorms && i < reds.size() && isa<SumOp>(reds[i]);
+}
+
 /// Whether `value` reads `leaf` through views and widening casts only
 /// (the axes were checked by CandidateShape).
 bool readsLeafDirectly(Value value, BlockArgument leaf) {
@@ -1079,10 +1086,12 @@ public:
   Value replayValue(ArrayRef<Value> chains, size_t row) {
     if (!certifiedGram)
       return chains[row];
-    Value norms =
-        arith::AddFOp::create(builder, loc, chains[2 * row], chains.back());
-    Value twice =
-        arith::MulFOp::create(builder, loc, f32(2), chains[2 * row + 1]);
+    return gramValue(chains[2 * row], chains.back(), chains[2 * row + 1]);
+  }
+  /// certifiedGram: G = (XX + CC) - 2 XC, each operation rounded.
+  Value gramValue(Value xx, Value cc, Value xc) {
+    Value norms = arith::AddFOp::create(builder, loc, xx, cc);
+    Value twice = arith::MulFOp::create(builder, loc, f32(2), xc);
     return arith::SubFOp::create(builder, loc, norms, twice);
   }
   /// Shared memory of the certified decision.
@@ -4616,9 +4625,7 @@ LogicalResult TiledBuilder::build() {
     // nativeNorms: a norm is G's own chain (a rounded product, then a
     // rounded add, feature by feature from the running value), and its
     // compensation slot sums the running values after each slice (T).
-    auto native = [&](size_t i) {
-      return nativeNorms && i < reds.size() && isa<SumOp>(reds[i]);
-    };
+    auto native = [&](size_t i) { return isNativeNorm(nativeNorms, reds, i); };
     auto compensated = [&](size_t i) {
       return compensate && isSumNorm(reds, i) && !native(i);
     };
@@ -5138,9 +5145,8 @@ LogicalResult TiledBuilder::build() {
       // one too); a sum that overflowed or met an infinity or NaN made the
       // compensation NaN (inf - inf) and is itself the norm.
       Value norm = lResults[accBase + i];
-      bool nativeSum = nativeNorms && i < reds.size() && isa<SumOp>(reds[i]);
       Value weight;
-      if (nativeSum) {
+      if (isNativeNorm(nativeNorms, reds, i)) {
         // W = f T + (d + 1 - slices f) N (TiledBuilder::nativeNorms): T
         // holds N after each slice, and the weights' upper bound in slice
         // s, d + 1 - s f, falls by f a slice.
@@ -6192,7 +6198,7 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
   Value lastCandidate = arith::SubIOp::create(builder, loc, candidates, idx(1));
 
   // certifiedGram: XC of each row, the candidate's CC, then XX of row
-  // tid % rows (deferredGramValue). Summing every row's XX in every
+  // tid % rows (valueOfRow below). Summing every row's XX in every
   // thread, as replayStart's chains do, doubled the pass's instructions
   // and spilled (65 chains and the row's loads in 128 registers).
   SmallVector<Value> chains =
@@ -6277,10 +6283,7 @@ LogicalResult TiledBuilder::buildDeferredPass(StringRef name) {
       return replayValue(sliceResults, r);
     Value xx =
         memref::LoadOp::create(builder, loc, rowNorms, ValueRange{idx(r)});
-    Value norms = arith::AddFOp::create(builder, loc, xx,
-                                        sliceResults[kDeferredPassRows]);
-    Value twice = arith::MulFOp::create(builder, loc, f32(2), sliceResults[r]);
-    return arith::SubFOp::create(builder, loc, norms, twice);
+    return gramValue(xx, sliceResults[kDeferredPassRows], sliceResults[r]);
   };
   if (certifiedGram) {
     auto first = scf::IfOp::create(
